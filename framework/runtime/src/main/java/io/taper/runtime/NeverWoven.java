@@ -1,0 +1,33 @@
+package io.taper.runtime;
+
+/**
+ * Classes that are never woven, whatever the analysis scope says: Taper's own code, and the JDK classes
+ * that {@link Bypass} itself runs (weaving them would recurse into snippets from inside the bypass check).
+ */
+public final class NeverWoven {
+
+    private static final String[] PREFIXES = {
+        "io/taper/",
+        "java/lang/Thread",          // Thread, ThreadLocal, ThreadLocal$ThreadLocalMap, ...
+        "java/lang/ref/",
+        "jdk/internal/misc/CarrierThreadLocal",
+        "jdk/internal/misc/TerminatingThreadLocal",
+        "java/lang/VirtualThread",
+    };
+
+    private NeverWoven() {
+    }
+
+    /** @param internalName a class name in internal form ({@code java/lang/String}); null is never woven */
+    public static boolean matches(String internalName) {
+        if (internalName == null) {
+            return true;
+        }
+        for (String p : PREFIXES) {
+            if (internalName.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

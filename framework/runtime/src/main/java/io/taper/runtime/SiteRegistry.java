@@ -1,0 +1,52 @@
+package io.taper.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Every site woven in this run, by id, as reported by the server with the woven bytes. Analyses
+ * subscribe to learn about new sites (e.g. to map a site to the state slots it updates).
+ */
+public final class SiteRegistry {
+
+    private static final ConcurrentHashMap<Integer, SiteInfo> SITES = new ConcurrentHashMap<>();
+    private static final List<Consumer<SiteInfo>> LISTENERS = new CopyOnWriteArrayList<>();
+
+    private SiteRegistry() {
+    }
+
+    /** Called by the agent for every site table it receives (also on re-weaving: rows are replaced). */
+    public static void register(List<SiteInfo> sites) {
+        for (SiteInfo s : sites) {
+            SiteInfo previous = SITES.put(s.id(), s);
+            if (previous == null) {
+                for (Consumer<SiteInfo> l : LISTENERS) {
+                    l.accept(s);
+                }
+            }
+        }
+    }
+
+    /** Subscribes to sites registered from now on, and replays the ones already known. */
+    public static void addListener(Consumer<SiteInfo> listener) {
+        LISTENERS.add(listener);
+        for (SiteInfo s : SITES.values()) {
+            listener.accept(s);
+        }
+    }
+
+    public static SiteInfo get(int id) {
+        return SITES.get(id);
+    }
+
+    public static List<SiteInfo> all() {
+        return new ArrayList<>(SITES.values());
+    }
+
+    public static int size() {
+        return SITES.size();
+    }
+}

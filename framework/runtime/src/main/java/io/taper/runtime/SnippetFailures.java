@@ -1,0 +1,31 @@
+package io.taper.runtime;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Exceptions thrown by snippet bodies. Prepared snippets catch everything and call {@link #record}, so
+ * an analysis bug is counted and reported instead of breaking the observed program.
+ */
+public final class SnippetFailures {
+
+    private static final AtomicLong COUNT = new AtomicLong();
+    private static volatile String first;
+
+    private SnippetFailures() {
+    }
+
+    public static void record(Throwable t) {
+        if (COUNT.getAndIncrement() == 0) {
+            first = String.valueOf(t);
+        }
+    }
+
+    public static long count() {
+        return COUNT.get();
+    }
+
+    /** The first failure's {@code toString()}, or null. */
+    public static String first() {
+        return first;
+    }
+}
