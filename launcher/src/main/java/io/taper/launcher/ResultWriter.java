@@ -1,0 +1,93 @@
+package io.taper.launcher;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+import com.google.gson.reflect.TypeToken;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges what the agent ({@code agent-result.json}) and the server ({@code server-stats.json}) wrote
+ * with what the launcher measured into {@code OUT/result.json}: {@code analysis}, {@code mode},
+ * {@code exitCode}, {@code rows}, {@code summary}, {@code stats}, {@code launch}.
+ */
+final class ResultWriter {
+
+    static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
+
+    private ResultWriter() {
+    }
+
+    static Map<String, Object> write(Path out, Map<String, Object> launch, ObservedRun observed, String analysis,
+                                     int exitCode) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("analysis", analysis == null ? launch.get("analysis") : analysis);
+        result.put("mode", launch.get("mode"));
+        result.put("exitCode", exitCode);
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("wallMillis", observed.wallMillis());
+        stats.put("observedCpuMillis", observed.cpuMillis());
+        if (launch.containsKey("serverCpuMillis")) {
+            stats.put("serverCpuMillis", launch.get("serverCpuMillis"));
+        }
+        Object rows = List.of();
+        Object summary = Map.of();
+        if (!"none".equals(launch.get("mode"))) {
+            Map<String, Object> agent = readJson(out.resolve("agent-result.json"));
+            if (agent == null) {
+                stats.put("agentResultMissing", true);
+            } else {
+                rows = agent.getOrDefault("rows", List.of());
+                summary = agent.getOrDefault("summary", Map.of());
+                Object agentStats = agent.get("stats");
+                if (agentStats instanceof Map<?, ?> m) {
+                    m.forEach((k, v) -> stats.put(String.valueOf(k), v));
+                }
+            }
+            Map<String, Object> server = readJson(out.resolve("server-stats.json"));
+            stats.put("server", server == null ? Map.of("missing", true) : server);
+            if (launch.containsKey("serverProblem")) {
+                stats.put("serverProblem", launch.get("serverProblem"));
+            }
+        }
+        result.put("rows", rows);
+        result.put("summary", summary);
+        result.put("stats", stats);
+        result.put("launch", launch);
+        writeAtomically(out.resolve("result.json"), result);
+        return result;
+    }
+
+    /** Reads a JSON object, or null if the file is missing or not valid JSON. */
+    static Map<String, Object> readJson(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return GSON.fromJson(r, new TypeToken<Map<String, Object>>() { }.getType());
+        } catch (IOException | JsonParseException e) {
+            return null;
+        }
+    }
+
+    static void writeAtomically(Path file, Object json) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                GSON.toJson(json, w);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new LauncherException("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.taper.launcher;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ./taper run}: one observed run under an analysis. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs 'java <java args>' under an analysis and writes OUT/result.json.",
+            "The instrumentation server is started first and stopped at the end; the program's output is",
+            "streamed and its exit code is returned. If the server fails, the program still runs, uninstrumented."},
+        footer = {"", "Examples:",
+            "  ./taper run --analysis method-count --mode fixed --out out -- -cp app.jar com.example.Main",
+            "  ./taper run --analysis sfa --mode adaptive --controller periodic:100 -- -jar app.jar",
+            "  ./taper run --mode none --jfr rec.jfr -- -cp app.jar com.example.Main   (baseline + JFR recording)"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--analysis", paramLabel = "NAME|JAR", defaultValue = "method-count",
+            description = "Analysis to run: a built-in name (method-count, sfa, method-time) or an analysis jar. Default: ${DEFAULT-VALUE}.")
+    String analysis;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "fixed",
+            description = "none (no agent: the baseline), fixed (instrumentation stays), adaptive (the controller removes "
+                    + "instrumentation that can no longer change the result). Default: ${DEFAULT-VALUE}.")
+    Mode mode;
+
+    @Option(names = "--controller", paramLabel = "SPEC",
+            description = "Controller strategy: none, periodic:<ms>, an analysis's own strategy or a user strategy's name. "
+                    + "Default: 'none' in fixed mode; the analysis's default in adaptive mode.")
+    String controller;
+
+    @Option(names = "--controller-path", paramLabel = "JAR", split = ",",
+            description = "Jar(s) with user controller strategies (found with ServiceLoader).")
+    List<Path> controllerPath = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "taper-out",
+            description = "Output directory for result.json and logs. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--dump", paramLabel = "DIR",
+            description = "The server writes the original and woven bytes of every class here.")
+    Path dump;
+
+    @Option(names = "--jfr", paramLabel = "FILE",
+            description = "Record a JDK Flight Recorder profile (execution samples) of the run into FILE; meant for --mode none.")
+    Path jfr;
+
+    @Option(names = "--java", paramLabel = "PATH",
+            description = "The java executable for the observed JVM and the server. Default: the one running Taper.")
+    Path java;
+
+    @Option(names = "--server-start-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long to wait for the server to signal readiness. Default: ${DEFAULT-VALUE}.")
+    int serverStartTimeoutSeconds;
+
+    @Option(names = "--request-timeout", paramLabel = "MS", defaultValue = "5000",
+            description = "Agent-side timeout for one class round trip. Default: ${DEFAULT-VALUE}.")
+    int requestTimeoutMillis;
+
+    @Option(names = {"-q", "--quiet"}, description = "Do not print the summary at the end.")
+    boolean quiet;
+
+    @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
+            description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
+    List<String> javaArgs = new ArrayList<>();
+
+    /** The three ways to run a program. */
+    public enum Mode { none, fixed, adaptive }
+
+    @Override
+    public Integer call() {
+        try {
+            RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
+                    java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java,
+                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, javaArgs);
+            return new RunLauncher(TaperHome.locate(), options).run();
+        } catch (LauncherException e) {
+            System.err.println("taper: " + e.getMessage());
+            return 2;
+        }
+    }
+}

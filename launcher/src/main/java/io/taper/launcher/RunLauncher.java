@@ -1,0 +1,179 @@
+package io.taper.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+
+/** Carries out one {@code ./taper run}: server up, observed JVM, server down, result.json. */
+final class RunLauncher {
+
+    private final TaperHome home;
+    private final RunOptions o;
+
+    RunLauncher(TaperHome home, RunOptions options) {
+        this.home = home;
+        this.o = options;
+    }
+
+    int run() {
+        Path out = o.out().toAbsolutePath();
+        Path work = out.resolve("work");
+        try {
+            Files.createDirectories(work);
+            for (String stale : List.of("result.json", "agent-result.json", "server-stats.json", "summary.md")) {
+                Files.deleteIfExists(out.resolve(stale));
+            }
+        } catch (IOException e) {
+            throw new LauncherException("cannot create output directory " + out + ": " + e.getMessage());
+        }
+        Map<String, Object> launch = new LinkedHashMap<>();
+        launch.put("mode", o.mode().name());
+        launch.put("javaArgs", o.javaArgs());
+        try {
+            return o.mode() == RunCommand.Mode.none ? runBaseline(out, launch) : runInstrumented(out, work, launch);
+        } catch (IOException e) {
+            throw new LauncherException("cannot run the observed JVM: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LauncherException("interrupted");
+        }
+    }
+
+    private int runBaseline(Path out, Map<String, Object> launch) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(o.java().toString());
+        if (o.jfr() != null) {
+            cmd.add(jfrOption(o.jfr()));
+            launch.put("jfr", o.jfr().toAbsolutePath().toString());
+        }
+        cmd.addAll(o.javaArgs());
+        ObservedRun observed = ObservedRun.start(cmd);
+        int exit = observed.waitFor();
+        launch.put("analysis", o.analysis());
+        ResultWriter.write(out, launch, observed, null, exit);
+        if (!o.quiet()) {
+            System.err.printf("[taper] baseline run: exit %d, wall %d ms, result %s%n", exit, observed.wallMillis(),
+                    out.resolve("result.json"));
+        }
+        return exit;
+    }
+
+    static String jfrOption(Path file) {
+        return "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath();
+    }
+
+    private int runInstrumented(Path out, Path work, Map<String, Object> launch)
+            throws IOException, InterruptedException {
+        Path analysisJar = home.analysisJar(o.analysis());
+        Properties descriptor = descriptor(analysisJar);
+        String analysisName = descriptor.getProperty("name").trim();
+        String controller = o.controller() != null ? o.controller()
+                : o.mode() == RunCommand.Mode.adaptive ? descriptor.getProperty("controller", "periodic:100").trim()
+                : "none";
+        launch.put("analysis", analysisName);
+        launch.put("controller", controller);
+
+        Path socketDir = Files.createTempDirectory("taper-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path config = work.resolve("taper.properties");
+        Properties p = new Properties();
+        p.setProperty("socket", socketDir.resolve("server.sock").toString());
+        p.setProperty("token", HexFormat.of().formatHex(randomBytes(16)));
+        p.setProperty("analysis.name", analysisName);
+        p.setProperty("analysis.jar", analysisJar.toString());
+        p.setProperty("runtime.jar", home.runtimeJar().toString());
+        p.setProperty("mode", o.mode().name());
+        p.setProperty("controller", controller);
+        if (!o.controllerPath().isEmpty()) {
+            p.setProperty("controller.path", o.controllerPath().stream().map(x -> x.toAbsolutePath().toString())
+                    .collect(Collectors.joining(java.io.File.pathSeparator)));
+        }
+        p.setProperty("out", out.toString());
+        p.setProperty("work", work.toString());
+        if (o.dump() != null) {
+            p.setProperty("dump", o.dump().toAbsolutePath().toString());
+        }
+        p.setProperty("timeout.ms", Integer.toString(o.requestTimeoutMillis()));
+        try (var w = Files.newBufferedWriter(config)) {
+            p.store(w, "Taper run configuration: read by the server and the agent alike");
+        }
+
+        Path agentJar = home.agentJar();
+        long serverStart = System.nanoTime();
+        ServerProcess server = null;
+        String serverProblem;
+        try {
+            server = ServerProcess.start(o.java(), home.serverJar(), config, work);
+            serverProblem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
+        } catch (IOException | LauncherException e) {
+            serverProblem = "cannot start the server: " + e.getMessage();
+        }
+        launch.put("serverStartMillis", (System.nanoTime() - serverStart) / 1_000_000);
+        if (serverProblem != null) {
+            launch.put("serverProblem", serverProblem);
+        }
+
+        List<String> cmd = new ArrayList<>();
+        cmd.add(o.java().toString());
+        cmd.add("-javaagent:" + agentJar + "=" + config);
+        if (o.jfr() != null) {
+            cmd.add(jfrOption(o.jfr()));
+        }
+        cmd.addAll(o.javaArgs());
+        ObservedRun observed = ObservedRun.start(cmd);
+        int exit = observed.waitFor();
+        long serverCpu = -1;
+        if (server != null) {
+            if (!server.isAlive() && serverProblem == null) {
+                launch.put("serverProblem", "server died during the run (see " + work.resolve("server.log") + ")");
+            }
+            server.close();
+            serverCpu = server.cpuMillis();
+        }
+        launch.put("serverCpuMillis", serverCpu);
+        deleteQuietly(socketDir);
+        Map<String, Object> result = ResultWriter.write(out, launch, observed, analysisName, exit);
+        if (!o.quiet()) {
+            RunSummary.print(result, out, System.err);
+        }
+        return exit;
+    }
+
+    private static Properties descriptor(Path jar) throws IOException {
+        try (JarFile jf = new JarFile(jar.toFile())) {
+            ZipEntry e = jf.getEntry("META-INF/taper/analysis.properties");
+            Properties p = new Properties();
+            try (InputStream in = jf.getInputStream(e)) {
+                p.load(in);
+            }
+            return p;
+        }
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        new SecureRandom().nextBytes(b);
+        return b;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // a leftover temp directory is harmless
+        }
+    }
+}

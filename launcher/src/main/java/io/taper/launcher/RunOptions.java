@@ -1,0 +1,10 @@
+package io.taper.launcher;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Everything {@code ./taper run} was told, validated by picocli. */
+public record RunOptions(String analysis, RunCommand.Mode mode, String controller, List<Path> controllerPath,
+                         Path out, Path dump, Path jfr, Path java, int serverStartTimeoutSeconds,
+                         int requestTimeoutMillis, boolean quiet, List<String> javaArgs) {
+}

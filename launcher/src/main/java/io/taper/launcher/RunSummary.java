@@ -1,0 +1,38 @@
+package io.taper.launcher;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The few lines printed after an instrumented run. */
+final class RunSummary {
+
+    private RunSummary() {
+    }
+
+    static void print(Map<String, Object> result, Path out, PrintStream ps) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> s = (Map<String, Object>) result.get("stats");
+        List<?> rows = (List<?>) result.get("rows");
+        ps.printf("[taper] %s %s: exit %s, wall %s ms, %d rows%n", result.get("analysis"), result.get("mode"),
+                result.get("exitCode"), s.get("wallMillis"), rows.size());
+        ps.printf("[taper] classes: seen %s, woven %s, unchanged %s, failed %s, untransformed %s, hidden %s%n",
+                n(s, "classesSeen"), n(s, "classesWoven"), n(s, "classesUnchanged"), n(s, "classesFailed"),
+                n(s, "classesUntransformed"), n(s, "hiddenClasses"));
+        ps.printf("[taper] sites: woven %s, active %s, removed %s; retransformation batches %s%n",
+                n(s, "sitesWoven"), n(s, "sitesActive"), n(s, "sitesRemoved"), n(s, "retransformBatches"));
+        if (s.get("serverProblem") != null) {
+            ps.printf("[taper] server: %s%n", s.get("serverProblem"));
+        }
+        ps.printf("[taper] result: %s%n", out.resolve("result.json"));
+    }
+
+    private static Object n(Map<String, Object> s, String key) {
+        Object v = s.get(key);
+        if (v instanceof Double d && d == Math.rint(d)) {
+            return d.longValue();
+        }
+        return v == null ? "-" : v;
+    }
+}

@@ -1,0 +1,112 @@
+package io.taper.launcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The instrumentation server as a child process. It signals readiness with one line on its stdout
+ * ({@value #READY}); it stops when its stdin closes.
+ */
+final class ServerProcess implements AutoCloseable {
+
+    static final String READY = "TAPER-SERVER-READY";
+
+    private final Process process;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private final CpuSampler cpu;
+    private volatile String failure;
+
+    private ServerProcess(Process process, Path stdoutLog) {
+        this.process = process;
+        this.cpu = new CpuSampler(process.toHandle());
+        Thread reader = new Thread(() -> drain(stdoutLog), "taper-server-stdout");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static ServerProcess start(Path java, Path serverJar, Path config, Path workDir) throws IOException {
+        List<String> cmd = List.of(java.toString(), "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+                "-jar", serverJar.toString(), "--config", config.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectError(workDir.resolve("server.stderr").toFile());
+        return new ServerProcess(pb.start(), workDir.resolve("server.stdout"));
+    }
+
+    private void drain(Path log) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith(READY)) {
+                    ready.countDown();
+                }
+                w.println(line);
+                w.flush();
+            }
+        } catch (IOException e) {
+            failure = "server stdout: " + e.getMessage();
+        } finally {
+            if (ready.getCount() > 0 && failure == null) {
+                failure = "server exited before it was ready" + exitSuffix();
+            }
+            ready.countDown();
+        }
+    }
+
+    private String exitSuffix() {
+        try {
+            if (process.waitFor(2, TimeUnit.SECONDS)) {
+                return " (exit code " + process.exitValue() + ")";
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "";
+    }
+
+    /** Waits for the readiness line; returns null when ready, else why not. */
+    String awaitReady(Duration timeout) throws InterruptedException {
+        if (!ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return "server not ready after " + timeout.toSeconds() + " s";
+        }
+        return failure;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    long cpuMillis() {
+        return cpu.lastMillis();
+    }
+
+    /** Closes stdin (the server's signal to write its statistics and exit), then escalates. */
+    @Override
+    public void close() throws InterruptedException {
+        cpu.sampleNow();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+        cpu.close();
+    }
+}

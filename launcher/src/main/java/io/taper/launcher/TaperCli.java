@@ -1,0 +1,32 @@
+package io.taper.launcher;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code ./taper}. */
+@Command(name = "taper", mixinStandardHelpOptions = true, version = "Taper 0.1.0",
+        description = {"Adaptive runtime instrumentation for the JVM.",
+            "Runs a Java program under an analysis, with instrumentation that is fixed or removed as soon as",
+            "it can no longer change the result, and compares the two."},
+        subcommands = {RunCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Example:",
+            "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/hello/target/classes HelloWorld"})
+public final class TaperCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the CLI without exiting, for tests. */
+    public static int execute(String... args) {
+        return new CommandLine(new TaperCli()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}
