@@ -1,0 +1,138 @@
+package io.taper.protocol;
+
+import io.taper.protocol.internal.PayloadReader;
+import io.taper.protocol.internal.PayloadWriter;
+import io.taper.protocol.internal.SiteCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Encodes {@link Message}s to payloads and decodes frames back to messages (layouts in ARCHITECTURE.md). */
+public final class Messages {
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private Messages() {
+    }
+
+    /** Writes the message as one frame and flushes. */
+    public static void write(OutputStream out, Message m) throws IOException {
+        Frames.write(out, m.type(), encode(m));
+    }
+
+    /**
+     * Reads and decodes one message.
+     *
+     * @return the message, or null if the stream ended cleanly between frames
+     * @throws FrameException on any framing or payload error
+     */
+    public static Message read(InputStream in) throws IOException {
+        Frame f = Frames.read(in);
+        return f == null ? null : decode(f);
+    }
+
+    /** The payload of a message (without the frame header). */
+    public static byte[] encode(Message m) {
+        if (m instanceof Hello h) {
+            return new PayloadWriter(64).writeUtf(h.token()).writeLong(h.pid()).toByteArray();
+        } else if (m instanceof HelloOk ok) {
+            return new PayloadWriter(256).writeUtf(ok.preparedJar()).writeUtf(ok.resultsClass())
+                .writeLong(ok.serverPid()).toByteArray();
+        } else if (m instanceof Weave w) {
+            PayloadWriter p = new PayloadWriter(w.classBytes().length + 128)
+                .writeInt(w.requestId()).writeInt(w.loaderTag()).writeUtf(w.className()).writeBoolean(w.retransform());
+            p.writeInt(w.disabledSites().length);
+            for (int id : w.disabledSites()) {
+                p.writeInt(id);
+            }
+            p.writeInt(w.variants().size());
+            for (Map.Entry<Integer, String> e : w.variants().entrySet()) {
+                p.writeInt(e.getKey()).writeUtf(e.getValue());
+            }
+            return p.writeByteArray(w.classBytes()).toByteArray();
+        } else if (m instanceof Woven w) {
+            PayloadWriter p = new PayloadWriter(w.bytes().length + 64 * w.sites().size() + 64)
+                .writeInt(w.requestId()).writeByte(w.status().code()).writeText(w.message()).writeByteArray(w.bytes());
+            SiteCodec.write(p, w.sites());
+            return p.toByteArray();
+        } else if (m instanceof ErrorMessage e) {
+            return new PayloadWriter(64).writeText(e.message()).toByteArray();
+        } else if (m instanceof StatsReply s) {
+            return s.json().getBytes(StandardCharsets.UTF_8);
+        } else if (m instanceof StatsRequest || m instanceof Bye) {
+            return EMPTY;
+        }
+        throw new IllegalArgumentException("not a protocol message: " + m);
+    }
+
+    /** Decodes a frame's payload according to its type. */
+    public static Message decode(Frame f) throws MalformedMessageException {
+        String what = MessageType.name(f.type());
+        PayloadReader r = new PayloadReader(what, f.payload());
+        Message m;
+        switch (f.type()) {
+            case MessageType.HELLO:
+                m = new Hello(r.readUtf(), r.readLong());
+                break;
+            case MessageType.HELLO_OK:
+                m = new HelloOk(r.readUtf(), r.readUtf(), r.readLong());
+                break;
+            case MessageType.WEAVE:
+                m = decodeWeave(r);
+                break;
+            case MessageType.WOVEN:
+                m = decodeWoven(r, what);
+                break;
+            case MessageType.ERROR:
+                m = new ErrorMessage(r.readUtf());
+                break;
+            case MessageType.STATS:
+                m = new StatsRequest();
+                break;
+            case MessageType.STATS_REPLY:
+                m = new StatsReply(new String(r.readRemaining(), StandardCharsets.UTF_8));
+                break;
+            case MessageType.BYE:
+                m = new Bye();
+                break;
+            default:
+                throw new MalformedMessageException("unknown message type " + f.type());
+        }
+        r.expectEnd();
+        return m;
+    }
+
+    private static Weave decodeWeave(PayloadReader r) throws MalformedMessageException {
+        int requestId = r.readInt();
+        int loaderTag = r.readInt();
+        String className = r.readUtf();
+        boolean retransform = r.readBoolean();
+        int n = r.readCount("disabled sites", 4);
+        int[] disabled = new int[n];
+        for (int i = 0; i < n; i++) {
+            disabled[i] = r.readInt();
+        }
+        int v = r.readCount("variants", 6);
+        Map<Integer, String> variants = v == 0 ? Map.of() : new LinkedHashMap<>();
+        for (int i = 0; i < v; i++) {
+            variants.put(r.readInt(), r.readUtf());
+        }
+        byte[] bytes = r.readByteArray("class bytes");
+        return new Weave(requestId, loaderTag, className, retransform, disabled, variants, bytes);
+    }
+
+    private static Woven decodeWoven(PayloadReader r, String what) throws MalformedMessageException {
+        int requestId = r.readInt();
+        byte code = r.readByte();
+        WeaveStatus status = WeaveStatus.of(code);
+        if (status == null) {
+            throw new MalformedMessageException(what + ": unknown status " + code);
+        }
+        String message = r.readUtf();
+        byte[] bytes = r.readByteArray("woven bytes");
+        return new Woven(requestId, status, message, bytes, SiteCodec.read(r));
+    }
+}

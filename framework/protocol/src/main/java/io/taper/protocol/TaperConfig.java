@@ -1,0 +1,294 @@
+package io.taper.protocol;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The one configuration of a run, written by the launcher as {@code RUN/taper.properties} and read by the
+ * server ({@code --config FILE}) and the agent ({@code -javaagent:taper-agent.jar=FILE}). One name per
+ * option (the keys below, as in ARCHITECTURE.md); an unknown key is an error, so a misspelt option cannot
+ * be silently ignored. Values are checked when the file is loaded; a getter for a required key that is
+ * absent throws. Immutable: {@link #with} returns a copy.
+ */
+public final class TaperConfig {
+
+    public static final String SOCKET = "socket";
+    public static final String TOKEN = "token";
+    public static final String ANALYSIS_NAME = "analysis.name";
+    public static final String ANALYSIS_JAR = "analysis.jar";
+    public static final String RUNTIME_JAR = "runtime.jar";
+    public static final String MODE = "mode";
+    public static final String CONTROLLER = "controller";
+    public static final String CONTROLLER_PATH = "controller.path";
+    public static final String OUT = "out";
+    public static final String WORK = "work";
+    public static final String DUMP = "dump";
+    public static final String TIMEOUT_MS = "timeout.ms";
+
+    public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
+        CONTROLLER, CONTROLLER_PATH, OUT, WORK, DUMP, TIMEOUT_MS);
+
+    public static final int DEFAULT_TIMEOUT_MS = 5000;
+
+    private final Map<String, String> values;
+
+    private TaperConfig(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    /** An empty configuration, to be filled with {@link #with}. */
+    public static TaperConfig empty() {
+        return new TaperConfig(Map.of());
+    }
+
+    /** Validates the values and builds the configuration. */
+    public static TaperConfig of(Map<String, String> values) {
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            validate(e.getKey(), e.getValue());
+        }
+        return new TaperConfig(values);
+    }
+
+    /** Reads a properties file (UTF-8). */
+    public static TaperConfig load(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        Map<String, String> m = new TreeMap<>();
+        for (String k : p.stringPropertyNames()) {
+            m.put(k, p.getProperty(k).trim());
+        }
+        try {
+            return of(m);
+        } catch (TaperConfigException e) {
+            throw new TaperConfigException(e.key(), file + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes the configuration as a sorted properties file (UTF-8), atomically (temp file + rename). */
+    public void store(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            w.write("# Taper run configuration (io.taper.protocol.TaperConfig)\n");
+            for (Map.Entry<String, String> e : values.entrySet()) {
+                w.write(e.getKey() + "=" + escape(e.getValue()) + "\n");
+            }
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A copy with {@code key} set to {@code value} (validated), or removed if value is null. */
+    public TaperConfig with(String key, String value) {
+        Map<String, String> m = new TreeMap<>(values);
+        if (value == null) {
+            if (!KEYS.contains(key)) {
+                throw unknownKey(key);
+            }
+            m.remove(key);
+        } else {
+            validate(key, value);
+            m.put(key, value);
+        }
+        return new TaperConfig(m);
+    }
+
+    /** All set keys and their raw values, sorted by key. */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    /** The raw value, or null. */
+    public String get(String key) {
+        return values.get(key);
+    }
+
+    public Path socket() {
+        return path(SOCKET, required(SOCKET));
+    }
+
+    public String token() {
+        return required(TOKEN);
+    }
+
+    public String analysisName() {
+        return required(ANALYSIS_NAME);
+    }
+
+    public Path analysisJar() {
+        return path(ANALYSIS_JAR, required(ANALYSIS_JAR));
+    }
+
+    public Path runtimeJar() {
+        return path(RUNTIME_JAR, required(RUNTIME_JAR));
+    }
+
+    /** Defaults to {@link RunMode#FIXED}. */
+    public RunMode mode() {
+        String v = values.get(MODE);
+        return v == null ? RunMode.FIXED : parseMode(v);
+    }
+
+    /** The strategy spec; defaults to "none". */
+    public String controller() {
+        String v = values.get(CONTROLLER);
+        return v == null || v.isEmpty() ? "none" : v;
+    }
+
+    /** Jars with user strategies (path-separator separated); empty if not set. */
+    public List<Path> controllerPath() {
+        String v = values.get(CONTROLLER_PATH);
+        List<Path> paths = new ArrayList<>();
+        if (v != null) {
+            for (String s : v.split(java.io.File.pathSeparator)) {
+                if (!s.isBlank()) {
+                    paths.add(path(CONTROLLER_PATH, s.trim()));
+                }
+            }
+        }
+        return paths;
+    }
+
+    public Path out() {
+        return path(OUT, required(OUT));
+    }
+
+    public Path work() {
+        return path(WORK, required(WORK));
+    }
+
+    public Optional<Path> dump() {
+        String v = values.get(DUMP);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(DUMP, v));
+    }
+
+    /** Per-request timeout on the agent side; defaults to {@value #DEFAULT_TIMEOUT_MS}. */
+    public int timeoutMs() {
+        String v = values.get(TIMEOUT_MS);
+        return v == null ? DEFAULT_TIMEOUT_MS : parseTimeout(v);
+    }
+
+    @Override
+    public String toString() {
+        Map<String, String> shown = new TreeMap<>(values);
+        shown.computeIfPresent(TOKEN, (k, v) -> "<" + v.length() + " chars>");
+        return "TaperConfig" + shown;
+    }
+
+    private String required(String key) {
+        String v = values.get(key);
+        if (v == null || v.isEmpty()) {
+            throw new TaperConfigException(key, "taper config: missing required key '" + key + "'");
+        }
+        return v;
+    }
+
+    private static void validate(String key, String value) {
+        if (!KEYS.contains(key)) {
+            throw unknownKey(key);
+        }
+        if (value == null) {
+            throw new TaperConfigException(key, "taper config: key '" + key + "' has no value");
+        }
+        switch (key) {
+            case MODE:
+                parseMode(value);
+                break;
+            case TIMEOUT_MS:
+                parseTimeout(value);
+                break;
+            case TOKEN:
+                if (!value.matches("[0-9a-fA-F]{16,}")) {
+                    throw bad(key, value, "expected at least 16 hex digits");
+                }
+                break;
+            case SOCKET:
+            case ANALYSIS_JAR:
+            case RUNTIME_JAR:
+            case OUT:
+            case WORK:
+            case DUMP:
+                if (!value.isEmpty()) {
+                    path(key, value);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    private static RunMode parseMode(String v) {
+        try {
+            return RunMode.valueOf(v.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw bad(MODE, v, "expected 'fixed' or 'adaptive'");
+        }
+    }
+
+    private static int parseTimeout(String v) {
+        try {
+            int ms = Integer.parseInt(v.trim());
+            if (ms > 0) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw bad(TIMEOUT_MS, v, "expected a positive whole number of milliseconds");
+    }
+
+    private static Path path(String key, String v) {
+        try {
+            return Path.of(v);
+        } catch (InvalidPathException e) {
+            throw bad(key, v, "not a valid path (" + e.getReason() + ")");
+        }
+    }
+
+    private static TaperConfigException bad(String key, String value, String expected) {
+        return new TaperConfigException(key, "taper config: key '" + key + "' has bad value '" + value + "': " + expected);
+    }
+
+    private static TaperConfigException unknownKey(String key) {
+        return new TaperConfigException(key, "taper config: unknown key '" + key + "' (known keys: "
+            + String.join(", ", new TreeSet<>(KEYS)) + ")");
+    }
+
+    /** Escapes a value so that {@link Properties#load(Reader)} reads it back unchanged. */
+    private static String escape(String v) {
+        StringBuilder b = new StringBuilder(v.length() + 8);
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            switch (c) {
+                case '\\': b.append("\\\\"); break;
+                case '\n': b.append("\\n"); break;
+                case '\r': b.append("\\r"); break;
+                case '\t': b.append("\\t"); break;
+                case '\f': b.append("\\f"); break;
+                case ' ':
+                    b.append(i == 0 ? "\\ " : " ");
+                    break;
+                default: b.append(c);
+            }
+        }
+        return b.toString();
+    }
+}

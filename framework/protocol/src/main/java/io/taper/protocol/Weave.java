@@ -1,0 +1,23 @@
+package io.taper.protocol;
+
+import java.util.Map;
+
+/**
+ * WEAVE, agent → server: one class to weave with the deployment the agent holds for it.
+ *
+ * @param requestId     echoed in the WOVEN answer
+ * @param loaderTag     the agent's tag of the defining loader (0 = bootstrap)
+ * @param className     internal name, "" if the JVM did not give one
+ * @param retransform   true when the JVM retransforms an already loaded class
+ * @param disabledSites sites to list but not weave
+ * @param variants      site id → variant to weave (only sites that have variants)
+ * @param classBytes    the original class file
+ */
+public record Weave(int requestId, int loaderTag, String className, boolean retransform, int[] disabledSites,
+                    Map<Integer, String> variants, byte[] classBytes) implements Message {
+
+    @Override
+    public byte type() {
+        return MessageType.WEAVE;
+    }
+}

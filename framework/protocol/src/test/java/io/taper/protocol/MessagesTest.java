@@ -1,0 +1,162 @@
+package io.taper.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.taper.runtime.SiteInfo;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MessagesTest {
+
+    private static Message roundTrip(Message m) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Messages.write(out, m);
+        ByteArrayInputStream in = new ByteArrayInputStream(out.toByteArray());
+        Message back = Messages.read(in);
+        assertEquals(-1, in.read(), "one message, one frame");
+        return back;
+    }
+
+    @Test
+    void helloRoundTrips() throws IOException {
+        assertEquals(new Hello("00ff00ff00ff00ff", 4242L), roundTrip(new Hello("00ff00ff00ff00ff", 4242L)));
+    }
+
+    @Test
+    void helloOkRoundTrips() throws IOException {
+        HelloOk ok = new HelloOk("/tmp/w/analysis-prepared.jar", "a.b.Results", 77L);
+        assertEquals(ok, roundTrip(ok));
+    }
+
+    @Test
+    void weaveRoundTripsEveryField() throws IOException {
+        Map<Integer, String> variants = new LinkedHashMap<>();
+        variants.put(12, "cheap");
+        variants.put(3, "élan"); // non-ASCII survives modified UTF-8
+        byte[] bytes = {(byte) 0xca, (byte) 0xfe, (byte) 0xba, (byte) 0xbe, 0, 0, 0, 61};
+        Weave w = (Weave) roundTrip(new Weave(9, 4, "java/lang/String", true, new int[] {5, 12, 3}, variants, bytes));
+        assertEquals(9, w.requestId());
+        assertEquals(4, w.loaderTag());
+        assertEquals("java/lang/String", w.className());
+        assertTrue(w.retransform());
+        assertArrayEquals(new int[] {5, 12, 3}, w.disabledSites());
+        assertEquals(List.of(12, 3), List.copyOf(w.variants().keySet()));
+        assertEquals(variants, w.variants());
+        assertArrayEquals(bytes, w.classBytes());
+    }
+
+    @Test
+    void wovenRoundTripsSitesWithStaticContext() throws IOException {
+        SiteInfo a = new SiteInfo(1, 0, "p/C", "m", "(I)V", 7, "S.onEntry", "", true, Map.of("mid", "p/C.m(I)V"));
+        SiteInfo b = new SiteInfo(2, 3, "p/C", "<init>", "()V", -1, "S.onExit", "fast", false, Map.of());
+        Woven w = (Woven) roundTrip(new Woven(9, WeaveStatus.WOVEN, "", new byte[] {1, 2, 3}, List.of(a, b)));
+        assertEquals(9, w.requestId());
+        assertEquals(WeaveStatus.WOVEN, w.status());
+        assertEquals("", w.message());
+        assertArrayEquals(new byte[] {1, 2, 3}, w.bytes());
+        assertEquals(List.of(a, b), w.sites());
+    }
+
+    @Test
+    void wovenFailureCarriesItsMessageCutToAUtfField() throws IOException {
+        String huge = "x".repeat(100_000);
+        Woven w = (Woven) roundTrip(new Woven(1, WeaveStatus.FAILED, huge, new byte[0], List.of()));
+        assertEquals(WeaveStatus.FAILED, w.status());
+        assertEquals("x".repeat(8192) + "...", w.message());
+        assertEquals(List.of(), w.sites());
+    }
+
+    @Test
+    void smallMessagesRoundTrip() throws IOException {
+        assertEquals(new ErrorMessage("wrong token"), roundTrip(new ErrorMessage("wrong token")));
+        assertEquals(new StatsRequest(), roundTrip(new StatsRequest()));
+        assertEquals(new StatsReply("{\"requests\":3,\"ü\":1}"), roundTrip(new StatsReply("{\"requests\":3,\"ü\":1}")));
+        assertEquals(new Bye(), roundTrip(new Bye()));
+    }
+
+    @Test
+    void unknownTypeIsMalformed() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame((byte) 42, new byte[0])));
+        assertEquals("unknown message type 42", e.getMessage());
+    }
+
+    @Test
+    void shortPayloadIsMalformed() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.HELLO, new byte[] {0, 2, 'a'})));
+        assertEquals("HELLO: payload too short", e.getMessage());
+    }
+
+    @Test
+    void trailingBytesAreMalformed() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.BYE, new byte[] {1})));
+        assertEquals("BYE: 1 unexpected trailing payload bytes", e.getMessage());
+    }
+
+    @Test
+    void aClassByteCountLargerThanThePayloadIsMalformedWithoutAllocating() {
+        byte[] ok = Messages.encode(new Weave(1, 0, "A", false, new int[0], Map.of(), new byte[4]));
+        // Replace the final "count 4 + 4 bytes" by "count 2^31-1 + 4 bytes".
+        ByteBuffer.wrap(ok).putInt(ok.length - 8, Integer.MAX_VALUE);
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.WEAVE, ok)));
+        assertEquals("WEAVE: class bytes count 2147483647 does not fit the 4 payload bytes left", e.getMessage());
+    }
+
+    @Test
+    void aNegativeSiteCountIsMalformed() {
+        byte[] ok = Messages.encode(new Woven(1, WeaveStatus.UNCHANGED, "", new byte[0], List.of()));
+        ByteBuffer.wrap(ok).putInt(ok.length - 4, -5);
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.WOVEN, ok)));
+        assertEquals("WOVEN: sites count -5 does not fit the 0 payload bytes left", e.getMessage());
+    }
+
+    @Test
+    void anUnknownStatusIsMalformed() {
+        byte[] ok = Messages.encode(new Woven(1, WeaveStatus.UNCHANGED, "", new byte[0], List.of()));
+        ok[4] = 9;
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.WOVEN, ok)));
+        assertEquals("WOVEN: unknown status 9", e.getMessage());
+    }
+
+    @Test
+    void aBooleanOtherThanZeroOrOneIsMalformed() {
+        byte[] ok = Messages.encode(new Weave(1, 0, "A", false, new int[0], Map.of(), new byte[0]));
+        ok[4 + 4 + 3] = 2; // request id, tag, UTF "A" (2 + 1), then the retransform flag
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.WEAVE, ok)));
+        assertEquals("WEAVE: boolean byte 2 is neither 0 nor 1", e.getMessage());
+    }
+
+    @Test
+    void invalidModifiedUtf8IsMalformed() {
+        byte[] payload = {0, 2, (byte) 0xff, (byte) 0xff, 0, 0, 0, 0, 0, 0, 0, 1};
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.HELLO, payload)));
+        assertTrue(e.getMessage().startsWith("HELLO: bad modified UTF-8 string"), e.getMessage());
+    }
+
+    @Test
+    void everyTruncationOfAValidWeaveIsRejected() {
+        byte[] ok = Messages.encode(new Weave(3, 1, "p/Q", true, new int[] {4}, Map.of(4, "v"), new byte[] {1, 2}));
+        for (int len = 0; len < ok.length; len++) {
+            byte[] cut = Arrays.copyOf(ok, len);
+            assertThrows(MalformedMessageException.class, () -> Messages.decode(new Frame(MessageType.WEAVE, cut)),
+                "payload cut to " + len + " bytes");
+        }
+    }
+}
