@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import io.taper.protocol.TaperConfig;
+import io.taper.protocol.TaperConfigException;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
@@ -89,26 +91,28 @@ final class RunLauncher {
         Path socketDir = Files.createTempDirectory("taper-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path config = work.resolve("taper.properties");
-        Properties p = new Properties();
-        p.setProperty("socket", socketDir.resolve("server.sock").toString());
-        p.setProperty("token", HexFormat.of().formatHex(randomBytes(16)));
-        p.setProperty("analysis.name", analysisName);
-        p.setProperty("analysis.jar", analysisJar.toString());
-        p.setProperty("runtime.jar", home.runtimeJar().toString());
-        p.setProperty("mode", o.mode().name());
-        p.setProperty("controller", controller);
+        TaperConfig cfg = TaperConfig.empty()
+                .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
+                .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
+                .with(TaperConfig.ANALYSIS_NAME, analysisName)
+                .with(TaperConfig.ANALYSIS_JAR, analysisJar.toString())
+                .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
+                .with(TaperConfig.MODE, o.mode().name())
+                .with(TaperConfig.CONTROLLER, controller)
+                .with(TaperConfig.OUT, out.toString())
+                .with(TaperConfig.WORK, work.toString())
+                .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()));
         if (!o.controllerPath().isEmpty()) {
-            p.setProperty("controller.path", o.controllerPath().stream().map(x -> x.toAbsolutePath().toString())
-                    .collect(Collectors.joining(java.io.File.pathSeparator)));
+            cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
+                    .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
         }
-        p.setProperty("out", out.toString());
-        p.setProperty("work", work.toString());
         if (o.dump() != null) {
-            p.setProperty("dump", o.dump().toAbsolutePath().toString());
+            cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
         }
-        p.setProperty("timeout.ms", Integer.toString(o.requestTimeoutMillis()));
-        try (var w = Files.newBufferedWriter(config)) {
-            p.store(w, "Taper run configuration: read by the server and the agent alike");
+        try {
+            cfg.store(config);
+        } catch (TaperConfigException e) {
+            throw new LauncherException(e.getMessage());
         }
 
         Path agentJar = home.agentJar();
