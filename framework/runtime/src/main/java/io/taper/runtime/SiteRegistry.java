@@ -1,5 +1,7 @@
 package io.taper.runtime;
 
+import io.taper.runtime.state.SiteSlots;
+import io.taper.runtime.state.TerminalTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +16,7 @@ public final class SiteRegistry {
 
     private static final ConcurrentHashMap<Integer, SiteInfo> SITES = new ConcurrentHashMap<>();
     private static final List<Consumer<SiteInfo>> LISTENERS = new CopyOnWriteArrayList<>();
+    private static final SiteSlots SLOTS = new SiteSlots();
 
     private SiteRegistry() {
     }
@@ -48,5 +51,25 @@ public final class SiteRegistry {
 
     public static int size() {
         return SITES.size();
+    }
+
+    /** Records that the site updates {@code slot} of {@code store}; see {@link SiteSlots}. */
+    public static void bind(int siteId, TerminalTest store, int slot) {
+        SLOTS.bind(siteId, store, slot);
+    }
+
+    /** True if the site is bound to state slots and all of them are terminal. */
+    public static boolean isDead(int siteId) {
+        return SLOTS.isDead(siteId);
+    }
+
+    /** Every dead site so far, ascending (disabled or not: the controller filters). */
+    public static int[] deadSites() {
+        return SLOTS.deadSites();
+    }
+
+    /** The site-to-slot bindings of this run. */
+    public static SiteSlots slots() {
+        return SLOTS;
     }
 }

@@ -1,0 +1,46 @@
+package io.taper.runtime.control;
+
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.SiteInfo;
+import java.util.List;
+
+/**
+ * What a {@link ControllerStrategy} sees and may change during one step. Changes are staged and
+ * applied by the controller after {@link ControllerStrategy#step} returns (in the order given), so a
+ * step that disables and re-enables the same site changes nothing and retransforms nothing.
+ */
+public interface ControlContext {
+
+    /** Milliseconds since the controller started. */
+    long elapsedMillis();
+
+    /** The number of this step, from 1. */
+    long stepNumber();
+
+    /** Every site woven so far, active or not (a copy). */
+    List<SiteInfo> sites();
+
+    /** The site by id, or null. */
+    SiteInfo site(int siteId);
+
+    /** Dead sites (every state slot they update is terminal) that are still deployed, ascending. */
+    int[] deadSites();
+
+    /** True if the site is disabled in the current deployment (including changes staged this step). */
+    boolean isDisabled(int siteId);
+
+    /** The variant the site is deployed with ("" for the snippet's default), including staged changes. */
+    String variant(int siteId);
+
+    /** Removes the site: its class is re-woven without it. */
+    void disable(int siteId);
+
+    /** Restores a removed site. */
+    void enable(int siteId);
+
+    /** Switches the site to a variant of its snippet ("" or null for the default). */
+    void setVariant(int siteId, String variant);
+
+    /** The analysis's results (the same object the agent snapshots at the end), or null if it has none. */
+    AnalysisResults results();
+}
