@@ -1,0 +1,91 @@
+package io.taper.server;
+
+import io.taper.protocol.TaperConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The server's command line (picocli). */
+@Command(name = "taper-server", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Taper's instrumentation server: weaves the classes an agent sends over a Unix domain socket.",
+        "Prints 'TAPER-SERVER-READY <socket>' on stdout when it accepts connections; stops when stdin closes",
+        "(or on SIGTERM) and then writes OUT/server-stats.json. Logs go to WORK/server.log."})
+final class ServerCommand implements Callable<Integer> {
+
+    @Option(names = "--config", required = true, paramLabel = "FILE",
+        description = "The run's taper.properties (keys: socket, token, analysis.jar, work, out, dump, ...).")
+    Path config;
+
+    @Option(names = "--dump", paramLabel = "DIR",
+        description = "Write DIR/<class>.orig.class, .woven.class and .woven.N.class for every class (overrides 'dump').")
+    Path dump;
+
+    @Option(names = "--ignore-stdin",
+        description = "Do not stop when stdin closes (for running the server by hand); stop with SIGTERM.")
+    boolean ignoreStdin;
+
+    @Override
+    public Integer call() {
+        PrintStream stdout = System.out;
+        InstrumentationServer server;
+        try {
+            TaperConfig c = TaperConfig.load(config);
+            if (dump != null) {
+                c = c.with(TaperConfig.DUMP, dump.toAbsolutePath().toString());
+            }
+            Path work = c.work();
+            Files.createDirectories(work);
+            configureLogging(work.resolve("server.log"));
+            server = InstrumentationServer.start(c);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("taper-server: cannot start: " + e.getMessage());
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "taper-server-shutdown"));
+        stdout.println(InstrumentationServer.READY + " " + server.socketPath());
+        stdout.flush();
+        try {
+            if (ignoreStdin) {
+                server.awaitStopped();
+            } else {
+                drain(System.in);
+                server.close();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            server.close();
+        }
+        return 0;
+    }
+
+    /** Returns at the end of stdin: the launcher closes it to stop the server. */
+    private static void drain(InputStream in) {
+        byte[] b = new byte[256];
+        try {
+            while (in.read(b) >= 0) {
+                // nothing is expected on stdin; only its end matters
+            }
+        } catch (IOException e) {
+            // a broken stdin means the launcher is gone: stop as well
+        }
+    }
+
+    /** slf4j-simple reads these when the first logger is created, which happens after this. */
+    private static void configureLogging(Path logFile) {
+        setIfAbsent("org.slf4j.simpleLogger.logFile", logFile.toString());
+        setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
+        setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "info");
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.taper.server.internal;
+
+import io.taper.protocol.WeaveStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Everything the server counts during a run; {@link #toMap()} is the content of {@code server-stats.json}. */
+public final class ServerStats {
+
+    /** Failure messages kept verbatim; the rest are only counted. */
+    public static final int MAX_FAILURE_MESSAGES = 20;
+
+    private final long startNanos = System.nanoTime();
+    private final RequestTimings timings = new RequestTimings();
+    private final AtomicLong connections = new AtomicLong();
+    private final AtomicLong connectionsRejected = new AtomicLong();
+    private final AtomicLong protocolErrors = new AtomicLong();
+    private final AtomicLong bytesIn = new AtomicLong();
+    private final AtomicLong bytesOut = new AtomicLong();
+    private final AtomicLong sites = new AtomicLong();
+    private final AtomicLong retransformRequests = new AtomicLong();
+    private final AtomicLong dumpErrors = new AtomicLong();
+    private final List<String> failures = new ArrayList<>();
+    private final List<String> protocolErrorMessages = new ArrayList<>();
+    private volatile long readyMillis = -1;
+
+    public RequestTimings timings() {
+        return timings;
+    }
+
+    public void onReady() {
+        readyMillis = (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    public void onConnection() {
+        connections.incrementAndGet();
+    }
+
+    /** A connection whose first message was not a HELLO with the right token. */
+    public void onRejected(String why) {
+        connectionsRejected.incrementAndGet();
+        onProtocolError(why);
+    }
+
+    /** A connection closed for a framing or payload error. */
+    public void onProtocolError(String why) {
+        protocolErrors.incrementAndGet();
+        synchronized (protocolErrorMessages) {
+            if (protocolErrorMessages.size() < MAX_FAILURE_MESSAGES) {
+                protocolErrorMessages.add(why);
+            }
+        }
+    }
+
+    public void onWeave(WeaveStatus status, String className, String message, int inBytes, int outBytes,
+                        int siteCount, boolean retransform, long elapsedNanos) {
+        timings.record(status, elapsedNanos);
+        bytesIn.addAndGet(inBytes);
+        bytesOut.addAndGet(outBytes);
+        sites.addAndGet(siteCount);
+        if (retransform) {
+            retransformRequests.incrementAndGet();
+        }
+        if (status == WeaveStatus.FAILED) {
+            synchronized (failures) {
+                if (failures.size() < MAX_FAILURE_MESSAGES) {
+                    failures.add(className + ": " + message);
+                }
+            }
+        }
+    }
+
+    public void onDumpError() {
+        dumpErrors.incrementAndGet();
+    }
+
+    public long connections() {
+        return connections.get();
+    }
+
+    public long connectionsRejected() {
+        return connectionsRejected.get();
+    }
+
+    public long protocolErrors() {
+        return protocolErrors.get();
+    }
+
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requests", timings.count());
+        m.put("woven", timings.count(WeaveStatus.WOVEN));
+        m.put("unchanged", timings.count(WeaveStatus.UNCHANGED));
+        m.put("failed", timings.count(WeaveStatus.FAILED));
+        m.put("retransformRequests", retransformRequests.get());
+        m.put("sitesReported", sites.get());
+        m.put("requestMillis", timings.summaryMillis());
+        m.put("bytesIn", bytesIn.get());
+        m.put("bytesOut", bytesOut.get());
+        m.put("connections", connections.get());
+        m.put("connectionsRejected", connectionsRejected.get());
+        m.put("protocolErrors", protocolErrors.get());
+        synchronized (protocolErrorMessages) {
+            m.put("protocolErrorMessages", new ArrayList<>(protocolErrorMessages));
+        }
+        synchronized (failures) {
+            m.put("failures", new ArrayList<>(failures));
+        }
+        m.put("dumpErrors", dumpErrors.get());
+        m.put("readyMillis", readyMillis);
+        m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);
+        return m;
+    }
+}

@@ -1,0 +1,2 @@
+/** The instrumentation server process: {@link io.taper.server.InstrumentationServer} (CLI and in-process use). */
+package io.taper.server;

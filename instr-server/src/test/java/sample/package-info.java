@@ -1,0 +1,2 @@
+/** Classes the server tests weave (outside io.taper, which is never woven). */
+package sample;
