@@ -1,0 +1,53 @@
+package io.taper.analysis.methodcount;
+
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.SiteRegistry;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row per method entered at least once: class (binary name), method name, descriptor, loader tag
+ * and entry count. Methods of the same name in classes of different loaders are separate rows.
+ */
+public final class MethodCountResults implements AnalysisResults {
+
+    @Override
+    public List<Map<String, Object>> rows() {
+        List<SiteInfo> sites = new ArrayList<>(SiteRegistry.all());
+        sites.sort(Comparator.comparing(SiteInfo::className).thenComparing(SiteInfo::methodName)
+                .thenComparing(SiteInfo::methodDesc).thenComparingInt(SiteInfo::loaderTag));
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (SiteInfo s : sites) {
+            long count = MethodCounts.COUNTERS.get(s.id());
+            if (count == 0) {
+                continue;
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("class", s.className().replace('/', '.'));
+            row.put("method", s.methodName());
+            row.put("descriptor", s.methodDesc());
+            row.put("loader", s.loaderTag());
+            row.put("entries", count);
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    @Override
+    public Map<String, Object> summary() {
+        long methods = 0;
+        long entries = 0;
+        for (SiteInfo s : SiteRegistry.all()) {
+            long c = MethodCounts.COUNTERS.get(s.id());
+            if (c > 0) {
+                methods++;
+                entries += c;
+            }
+        }
+        return Map.of("methodsEntered", methods, "entries", entries);
+    }
+}
