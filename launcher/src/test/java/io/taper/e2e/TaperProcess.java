@@ -1,0 +1,76 @@
+package io.taper.e2e;
+
+import com.google.gson.Gson;
+import com.google.gson.reflect.TypeToken;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs {@code ./taper ...} as a real process (the CLI from this module's class path, so the test needs no
+ * packaged CLI jar) and captures its output. The launcher in turn forks the server and the observed JVM.
+ */
+public final class TaperProcess {
+
+    /** What a run printed and returned. */
+    public record Outcome(int exitCode, String stdout, String stderr, Path out) {
+
+        public Map<String, Object> result() throws IOException {
+            return readJson(out.resolve("result.json"));
+        }
+
+        @SuppressWarnings("unchecked")
+        public List<Map<String, Object>> rows() throws IOException {
+            return (List<Map<String, Object>>) result().get("rows");
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> stats() throws IOException {
+            return (Map<String, Object>) result().get("stats");
+        }
+    }
+
+    private TaperProcess() {
+    }
+
+    public static Path home() {
+        return Paths.get(System.getProperty("taper.home", "..")).toAbsolutePath().normalize();
+    }
+
+    /** The directory holding this module's compiled test fixtures, for the observed JVM's class path. */
+    public static String fixtureClassPath() {
+        return home().resolve("launcher/target/test-classes").toString();
+    }
+
+    public static Outcome run(Path out, String... cliArgs) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Dtaper.home=" + home());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("io.taper.launcher.TaperCli");
+        cmd.addAll(Arrays.asList(cliArgs));
+        Files.createDirectories(out);
+        Path so = out.resolveSibling(out.getFileName() + ".stdout");
+        Path se = out.resolveSibling(out.getFileName() + ".stderr");
+        Process p = new ProcessBuilder(cmd).redirectOutput(so.toFile()).redirectError(se.toFile()).start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("taper did not finish in 180 s: " + cmd);
+        }
+        return new Outcome(p.exitValue(), Files.readString(so, StandardCharsets.UTF_8),
+                Files.readString(se, StandardCharsets.UTF_8), out);
+    }
+
+    public static Map<String, Object> readJson(Path file) throws IOException {
+        return new Gson().fromJson(Files.readString(file, StandardCharsets.UTF_8),
+                new TypeToken<Map<String, Object>>() { }.getType());
+    }
+}
