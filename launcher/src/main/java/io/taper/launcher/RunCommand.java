@@ -54,6 +54,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "The java executable for the observed JVM and the server. Default: the one running Taper.")
     Path java;
 
+    @Option(names = "--server-java", paramLabel = "PATH",
+            description = "The java executable for the server. Default: the observed JVM's (--java).")
+    Path serverJava;
+
     @Option(names = "--server-start-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "How long to wait for the server to signal readiness. Default: ${DEFAULT-VALUE}.")
     int serverStartTimeoutSeconds;
@@ -75,8 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
-                    java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java,
+                    javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {

@@ -120,7 +120,7 @@ final class RunLauncher {
         ServerProcess server = null;
         String serverProblem;
         try {
-            server = ServerProcess.start(o.java(), home.serverJar(), config, work);
+            server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
             serverProblem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
         } catch (IOException | LauncherException e) {
             serverProblem = "cannot start the server: " + e.getMessage();

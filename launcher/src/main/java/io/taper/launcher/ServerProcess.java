@@ -39,7 +39,10 @@ final class ServerProcess implements AutoCloseable {
                 "-jar", serverJar.toString(), "--config", config.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectError(workDir.resolve("server.stderr").toFile());
-        return new ServerProcess(pb.start(), workDir.resolve("server.stdout"));
+        Process p = pb.start();
+        // Tests (and people) who need to find the server: its pid next to its logs.
+        Files.writeString(workDir.resolve("server.pid"), Long.toString(p.pid()));
+        return new ServerProcess(p, workDir.resolve("server.stdout"));
     }
 
     private void drain(Path log) {
