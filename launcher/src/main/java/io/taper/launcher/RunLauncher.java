@@ -153,6 +153,9 @@ final class RunLauncher {
         if (!o.quiet()) {
             RunSummary.print(result, out, System.err);
         }
+        // Re-read as plain JSON so reports see exactly what result.json holds.
+        Map<String, Object> written = ResultWriter.readJson(out.resolve("result.json"));
+        RunReports.write(written == null ? result : written, out, System.err);
         return exit;
     }
 
