@@ -1,0 +1,87 @@
+package io.taper.agent.internal;
+
+import io.taper.protocol.HelloOk;
+import io.taper.protocol.TaperConfig;
+import io.taper.runtime.Bypass;
+import io.taper.controller.ClassDeployment;
+import io.taper.controller.ClassDeployments;
+import io.taper.runtime.SiteRegistry;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.jar.JarFile;
+
+/**
+ * premain after the runtime is on the boot class path: connect, put the prepared analysis on the boot
+ * class path, warm up, install the transformer, retransform what is already loaded, drain the classes
+ * that loaded meanwhile, start the controller, and register the result writer.
+ */
+public final class AgentStartup {
+
+    /** Threads for the start-up pass: round trips overlap while the server weaves on another core. */
+    static final int STARTUP_THREADS = 3;
+
+    private AgentStartup() {
+    }
+
+    public static void start(TaperConfig config, Instrumentation inst) throws IOException {
+        long t0 = System.nanoTime();
+        boolean bypass = Bypass.enter();
+        AgentStats stats = new AgentStats();
+        try {
+            ServerLink link = new ServerLink(config, stats);
+            ClassLoaderTags tags = new ClassLoaderTags();
+            PendingClasses pending = new PendingClasses();
+            AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
+            Runtime.getRuntime().addShutdownHook(AgentThreads.daemon("taper-agent-result", true, result));
+
+            HelloOk ok = link.connect();
+            if (ok != null) {
+                inst.appendToBootstrapClassLoaderSearch(new JarFile(ok.preparedJar()));
+                result.resultsClass(ok.resultsClass());
+                warmUp(link);
+            }
+            inst.addTransformer(new TaperTransformer(link, tags, pending, stats), true);
+
+            BatchRetransformer batches = new BatchRetransformer(inst, stats);
+            StartupRetransform startup = new StartupRetransform(inst, batches, stats);
+            List<Class<?>> loaded = startup.candidates();
+            if (link.available()) {
+                startup.run(loaded, STARTUP_THREADS);
+            } else {
+                stats.classesSeen.addAndGet(loaded.size());
+                stats.classesUntransformed.addAndGet(loaded.size());
+            }
+            QueueRetransformer queue = new QueueRetransformer(inst, pending, batches, link, stats);
+            queue.drainNow(5);
+            if (link.available()) {
+                queue.startBackground();
+                Supplier<Map<String, Object>> controller = ControllerHook.start(inst, config, tags);
+                if (controller != null) {
+                    result.controllerStats(controller);
+                }
+            }
+        } finally {
+            stats.premainNanos = System.nanoTime() - t0;
+            if (bypass) {
+                Bypass.exit();
+            }
+        }
+    }
+
+    /**
+     * One round trip before the transformer is installed, through the same code path as a real class
+     * (deployment lookup, WEAVE, WOVEN decoding, site registry), so those classes are loaded now.
+     */
+    private static void warmUp(ServerLink link) {
+        ClassDeployment d = ClassDeployments.get().forClass(0, WarmUpClass.NAME);
+        try {
+            link.weave(0, WarmUpClass.NAME, false, d, WarmUpClass.bytes());
+        } catch (ServerBusyException e) {
+            // cannot happen with one thread; the real classes will tell
+        }
+        SiteRegistry.register(List.of());
+    }
+}

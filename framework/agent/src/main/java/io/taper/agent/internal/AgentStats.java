@@ -1,0 +1,113 @@
+package io.taper.agent.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the agent counts; {@link #toMap()} becomes {@code "stats"} in {@code agent-result.json}, whose
+ * keys the launcher copies into result.json (classesSeen, classesWoven, ... as ARCHITECTURE.md names them).
+ */
+final class AgentStats {
+
+    static final int MAX_MESSAGES = 10;
+
+    final AtomicLong classesSeen = new AtomicLong();
+    final AtomicLong classesWoven = new AtomicLong();
+    final AtomicLong classesUnchanged = new AtomicLong();
+    final AtomicLong classesFailed = new AtomicLong();
+    final AtomicLong classesUntransformed = new AtomicLong();
+    /** JDK classes the bypass itself runs ({@code NeverWoven}): not sent, counted as unchanged too. */
+    final AtomicLong classesNeverWoven = new AtomicLong();
+    /** Loads caused by the agent's own work (re-entrant) or that found every connection busy. */
+    final AtomicLong classesQueued = new AtomicLong();
+    final AtomicLong classesQueuedRetransformed = new AtomicLong();
+    /** Queued classes that were gone (unloaded) or unmodifiable when their turn came. */
+    final AtomicLong classesQueuedDropped = new AtomicLong();
+    final AtomicLong retransformBatches = new AtomicLong();
+    final AtomicLong retransformFailures = new AtomicLong();
+    final AtomicLong bytesWoven = new AtomicLong();
+    final AtomicLong connections = new AtomicLong();
+    volatile long hiddenClassesAtStartup;
+    volatile long unmodifiableClassesAtStartup;
+    volatile long startupClasses;
+    volatile long startupRetransformNanos;
+    volatile long premainNanos;
+    private final LatencyRecorder roundTrips = new LatencyRecorder();
+    private final List<String> failures = new ArrayList<>();
+    private volatile String serverLost;
+
+    void roundTrip(long nanos) {
+        roundTrips.record(nanos);
+    }
+
+    void connectionOpened() {
+        connections.incrementAndGet();
+    }
+
+    void serverLost(String reason) {
+        serverLost = reason;
+    }
+
+    String serverLostReason() {
+        return serverLost;
+    }
+
+    void failed(String className, String message) {
+        classesFailed.incrementAndGet();
+        note(className + ": " + message);
+    }
+
+    void retransformFailed(String className, Throwable t) {
+        retransformFailures.incrementAndGet();
+        note(className + ": retransformation failed: " + t);
+    }
+
+    private void note(String message) {
+        synchronized (failures) {
+            if (failures.size() < MAX_MESSAGES) {
+                failures.add(message);
+            }
+        }
+    }
+
+    /**
+     * @param hiddenClasses hidden classes loaded by the end of the run (never transformable)
+     * @param sites         sites woven / active / removed, counted from the site registry
+     */
+    Map<String, Object> toMap(long hiddenClasses, long[] sites) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("classesSeen", classesSeen.get());
+        m.put("classesWoven", classesWoven.get());
+        m.put("classesUnchanged", classesUnchanged.get());
+        m.put("classesFailed", classesFailed.get());
+        m.put("classesUntransformed", classesUntransformed.get());
+        m.put("classesNeverWoven", classesNeverWoven.get());
+        m.put("classesQueued", classesQueued.get());
+        m.put("classesQueuedRetransformed", classesQueuedRetransformed.get());
+        m.put("classesQueuedDropped", classesQueuedDropped.get());
+        m.put("hiddenClasses", hiddenClasses);
+        m.put("hiddenClassesAtStartup", hiddenClassesAtStartup);
+        m.put("unmodifiableClassesAtStartup", unmodifiableClassesAtStartup);
+        m.put("sitesWoven", sites[0]);
+        m.put("sitesActive", sites[1]);
+        m.put("sitesRemoved", sites[2]);
+        m.put("retransformBatches", retransformBatches.get());
+        m.put("retransformFailures", retransformFailures.get());
+        m.put("startupClasses", startupClasses);
+        m.put("startupRetransformMillis", startupRetransformNanos / 1_000_000);
+        m.put("premainMillis", premainNanos / 1_000_000);
+        m.put("bytesWoven", bytesWoven.get());
+        m.put("serverConnections", connections.get());
+        m.put("roundTripMillis", roundTrips.summaryMillis());
+        synchronized (failures) {
+            m.put("failures", new ArrayList<>(failures));
+        }
+        if (serverLost != null) {
+            m.put("serverUnavailable", serverLost);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,102 @@
+package io.taper.agent.internal;
+
+import io.taper.runtime.NeverWoven;
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The start-up pass: every class loaded before the transformer was installed (about 600 JDK classes)
+ * is retransformed, so the analysis sees them too. Hidden classes cannot be retransformed (a known gap,
+ * counted); arrays, primitives, unmodifiable classes and Taper's own classes are skipped.
+ *
+ * <p>The JVM calls the transformer on the thread that called {@code retransformClasses}, one class after
+ * the other, so the pass is cut into slices retransformed by several threads at once: their round trips
+ * to the server overlap.
+ */
+final class StartupRetransform {
+
+    static final int BATCH_SIZE = 64;
+
+    private final Instrumentation inst;
+    private final BatchRetransformer batches;
+    private final AgentStats stats;
+
+    StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats) {
+        this.inst = inst;
+        this.batches = batches;
+        this.stats = stats;
+    }
+
+    /** The loaded classes worth retransforming; counts hidden and unmodifiable ones on the way. */
+    List<Class<?>> candidates() {
+        Class<?>[] all = inst.getAllLoadedClasses();
+        List<Class<?>> todo = new ArrayList<>(all.length);
+        long hidden = 0;
+        long unmodifiable = 0;
+        for (Class<?> c : all) {
+            if (c.isArray() || c.isPrimitive()) {
+                continue;
+            }
+            if (c.isHidden()) {
+                hidden++;
+                continue;
+            }
+            String name = c.getName();
+            if (name.startsWith("io.taper.") || NeverWoven.matches(name.replace('.', '/'))) {
+                continue;
+            }
+            if (!inst.isModifiableClass(c)) {
+                unmodifiable++;
+                continue;
+            }
+            todo.add(c);
+        }
+        stats.hiddenClassesAtStartup = hidden;
+        stats.unmodifiableClassesAtStartup = unmodifiable;
+        return todo;
+    }
+
+    /** Retransforms the classes with {@code threads} threads (the calling thread is one of them). */
+    void run(List<Class<?>> classes, int threads) {
+        long t0 = System.nanoTime();
+        int n = Math.max(1, Math.min(threads, classes.size() / BATCH_SIZE + 1));
+        List<List<Class<?>>> slices = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            slices.add(new ArrayList<>());
+        }
+        // Round robin, so that big and small classes (in load order) spread evenly.
+        for (int i = 0; i < classes.size(); i++) {
+            slices.get(i % n).add(classes.get(i));
+        }
+        Thread[] helpers = new Thread[n - 1];
+        for (int i = 1; i < n; i++) {
+            helpers[i - 1] = AgentThreads.daemon("taper-startup-" + i, false, new Slice(slices.get(i)));
+            helpers[i - 1].start();
+        }
+        new Slice(slices.get(0)).run();
+        for (Thread h : helpers) {
+            try {
+                h.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        stats.startupClasses = classes.size();
+        stats.startupRetransformNanos = System.nanoTime() - t0;
+    }
+
+    private final class Slice implements Runnable {
+        private final List<Class<?>> classes;
+
+        Slice(List<Class<?>> classes) {
+            this.classes = classes;
+        }
+
+        @Override
+        public void run() {
+            batches.retransform(classes, BATCH_SIZE);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.taper.agent.internal;
+
+import io.taper.controller.ClassDeployment;
+import io.taper.controller.ClassDeployments;
+import io.taper.protocol.WeaveStatus;
+import io.taper.protocol.Woven;
+import io.taper.runtime.Bypass;
+import io.taper.runtime.NeverWoven;
+import io.taper.runtime.SiteRegistry;
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+
+/**
+ * Sends every class the JVM loads or retransforms to the server and returns the woven bytes.
+ *
+ * <p>Re-entrancy: the agent's own work (encoding, the socket, decoding) loads classes too. A thread that
+ * is already inside the transformer, or is one of the agent's own threads, does not call the server
+ * again: the class is queued ({@link PendingClasses}) and loads unmodified; a background thread
+ * retransforms it moments later. Never throws: the JVM would swallow the exception anyway, and a
+ * failure must be counted, not lost.
+ */
+final class TaperTransformer implements ClassFileTransformer {
+
+    /** Per thread: non-zero while inside the transformer or for the agent's own threads. */
+    private static final class InAgent extends ThreadLocal<int[]> {
+        @Override
+        protected int[] initialValue() {
+            return new int[1];
+        }
+    }
+
+    // A subclass, not withInitial(lambda): the agent avoids lambdas and indy string concatenation so
+    // that premain does not bootstrap java.lang.invoke (tens of milliseconds and hundreds of classes).
+    private static final InAgent IN_AGENT = new InAgent();
+
+    private final ServerLink link;
+    private final ClassLoaderTags tags;
+    private final PendingClasses pending;
+    private final AgentStats stats;
+
+    TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats) {
+        this.link = link;
+        this.tags = tags;
+        this.pending = pending;
+        this.stats = stats;
+    }
+
+    /** Marks the calling thread as agent-owned for good: its class loads are queued, never sent. */
+    static void markAgentThread() {
+        IN_AGENT.get()[0] = 1;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] bytes) {
+        if (className == null || className.startsWith("io/taper/")) {
+            return null; // Taper's own classes (including the shaded ones) are never woven
+        }
+        int[] depth = IN_AGENT.get();
+        if (depth[0] != 0) {
+            stats.classesQueued.incrementAndGet();
+            pending.add(loader, className, redefined);
+            return null;
+        }
+        depth[0] = 1;
+        boolean bypass = Bypass.enter();
+        try {
+            return weave(loader, className, redefined, bytes);
+        } catch (Throwable t) {
+            stats.failed(className, "agent: " + t);
+            return null;
+        } finally {
+            if (bypass) {
+                Bypass.exit();
+            }
+            depth[0] = 0;
+        }
+    }
+
+    private byte[] weave(ClassLoader loader, String className, Class<?> redefined, byte[] bytes) {
+        stats.classesSeen.incrementAndGet();
+        if (NeverWoven.matches(className)) {
+            stats.classesNeverWoven.incrementAndGet();
+            stats.classesUnchanged.incrementAndGet();
+            return null;
+        }
+        if (!link.available()) {
+            stats.classesUntransformed.incrementAndGet();
+            return null;
+        }
+        int tag = tags.tagOf(loader);
+        ClassDeployments deployments = ClassDeployments.get();
+        ClassDeployment deployment = deployments.forClass(tag, className);
+        Woven w;
+        try {
+            w = link.weave(tag, className, redefined != null, deployment, bytes);
+        } catch (ServerBusyException e) {
+            stats.classesSeen.decrementAndGet(); // it will be seen again when retransformed
+            stats.classesQueued.incrementAndGet();
+            pending.add(loader, className, redefined);
+            return null;
+        }
+        if (w == null) {
+            stats.classesUntransformed.incrementAndGet();
+            return null;
+        }
+        if (w.status() == WeaveStatus.FAILED) {
+            stats.failed(className, w.message());
+            return null;
+        }
+        if (!w.sites().isEmpty() || w.status() == WeaveStatus.WOVEN) {
+            deployments.onWoven(tag, className, w.sites());
+            SiteRegistry.register(w.sites());
+        }
+        if (w.status() == WeaveStatus.WOVEN) {
+            stats.classesWoven.incrementAndGet();
+            stats.bytesWoven.addAndGet(w.bytes().length);
+            return w.bytes();
+        }
+        // UNCHANGED: null keeps the original bytes, which also removes earlier weaving on a retransform.
+        stats.classesUnchanged.incrementAndGet();
+        return null;
+    }
+}
