@@ -1,16 +1,25 @@
 package io.taper.controller;
 
 import io.taper.runtime.SiteInfo;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The single source of truth for the current deployment in this run: which sites are disabled and which
- * variant each site runs. The agent asks it before every WEAVE request and tells it the sites of every
- * WOVEN answer; the controller changes it and then retransforms the affected classes.
+ * variant each site runs. The agent asks it before every WEAVE request ({@link #forClass}) and tells it
+ * the sites of every WOVEN answer ({@link #onWoven}); the controller changes it and then retransforms
+ * the classes it reports dirty.
+ *
+ * <p>Besides the wanted deployment it remembers, per class, what was last woven (each site's active
+ * flag and the variant requested for it), so a class whose woven code already matches the wanted
+ * deployment is never retransformed, and a class woven concurrently with a stale deployment is
+ * reported dirty again.
  */
 public final class ClassDeployments {
 
@@ -18,27 +27,40 @@ public final class ClassDeployments {
 
     private final Set<Integer> disabled = ConcurrentHashMap.newKeySet();
     private final Map<Integer, String> variants = new ConcurrentHashMap<>();
-    /** class key (loader tag + "/" + internal name) → site ids woven into it. */
-    private final Map<String, int[]> sitesByClass = new ConcurrentHashMap<>();
+    private final Map<ClassKey, WovenClass> woven = new ConcurrentHashMap<>();
+    private final Map<Integer, ClassKey> classOfSite = new ConcurrentHashMap<>();
+    /** Variants requested per class by the last {@link #forClass}, matched to the WOVEN answer. */
+    private final Map<ClassKey, Map<Integer, String>> requested = new ConcurrentHashMap<>();
+    private final Set<ClassKey> dirty = ConcurrentHashMap.newKeySet();
+    /** Classes whose last retransformation by the controller failed: their woven code is unknown. */
+    private final Set<ClassKey> failed = ConcurrentHashMap.newKeySet();
 
+    /** What the last weave of a class did at each of its sites. */
+    private record WovenClass(int[] ids, boolean[] active, String[] requestedVariants) {
+    }
+
+    /** The run's deployment (the agent and the controller share it). */
     public static ClassDeployments get() {
         return INSTANCE;
     }
 
-    static String key(int loaderTag, String internalName) {
-        return loaderTag + "/" + internalName;
+    /** A fresh, empty deployment, for tests. */
+    static ClassDeployments createForTest() {
+        return new ClassDeployments();
     }
 
     /** The deployment to weave this class with. */
     public ClassDeployment forClass(int loaderTag, String internalName) {
-        int[] ids = sitesByClass.get(key(loaderTag, internalName));
-        if (ids == null || (disabled.isEmpty() && variants.isEmpty())) {
+        ClassKey key = new ClassKey(loaderTag, internalName);
+        WovenClass w = woven.get(key);
+        if (w == null || (disabled.isEmpty() && variants.isEmpty())) {
+            requested.remove(key);
             return ClassDeployment.ALL_ENABLED;
         }
         int n = 0;
-        int[] off = new int[ids.length];
+        int[] off = new int[w.ids.length];
         Map<Integer, String> v = new HashMap<>();
-        for (int id : ids) {
+        for (int id : w.ids) {
             if (disabled.contains(id)) {
                 off[n++] = id;
             }
@@ -47,35 +69,131 @@ public final class ClassDeployments {
                 v.put(id, variant);
             }
         }
-        return new ClassDeployment(java.util.Arrays.copyOf(off, n), v);
+        requested.put(key, v);
+        return new ClassDeployment(Arrays.copyOf(off, n), v);
     }
 
     /** Records the site table the server returned for this class. */
     public void onWoven(int loaderTag, String internalName, List<SiteInfo> sites) {
+        ClassKey key = new ClassKey(loaderTag, internalName);
+        Map<Integer, String> asked = requested.remove(key);
         int[] ids = new int[sites.size()];
+        boolean[] active = new boolean[ids.length];
+        String[] asks = new String[ids.length];
         for (int i = 0; i < ids.length; i++) {
-            ids[i] = sites.get(i).id();
+            SiteInfo s = sites.get(i);
+            ids[i] = s.id();
+            active[i] = s.active();
+            asks[i] = asked == null ? null : asked.get(s.id());
+            classOfSite.put(s.id(), key);
         }
-        sitesByClass.put(key(loaderTag, internalName), ids);
+        woven.put(key, new WovenClass(ids, active, asks));
+        failed.remove(key);
+        if (needsRetransform(key)) {
+            dirty.add(key);
+        }
     }
 
     public void disable(int siteId) {
-        disabled.add(siteId);
+        if (disabled.add(siteId)) {
+            markDirty(siteId);
+        }
     }
 
     public void enable(int siteId) {
-        disabled.remove(siteId);
+        if (disabled.remove(siteId)) {
+            markDirty(siteId);
+        }
     }
 
+    /** Selects a variant for the site; null or "" selects the snippet's default. */
     public void setVariant(int siteId, String variant) {
-        if (variant == null || variant.isEmpty()) {
-            variants.remove(siteId);
-        } else {
-            variants.put(siteId, variant);
+        String before = (variant == null || variant.isEmpty()) ? variants.remove(siteId) : variants.put(siteId, variant);
+        if (!Objects.equals(before, variant == null || variant.isEmpty() ? null : variant)) {
+            markDirty(siteId);
         }
     }
 
     public boolean isDisabled(int siteId) {
         return disabled.contains(siteId);
+    }
+
+    /** The variant selected for the site, or "" for the snippet's default. */
+    public String variant(int siteId) {
+        return variants.getOrDefault(siteId, "");
+    }
+
+    /** The class the site was woven into, or null if no WOVEN answer named it. */
+    public ClassKey classOf(int siteId) {
+        return classOfSite.get(siteId);
+    }
+
+    /** Whether the site is in the class's current woven code: null if unknown. */
+    public Boolean isWovenActive(int siteId) {
+        ClassKey key = classOfSite.get(siteId);
+        WovenClass w = key == null || failed.contains(key) ? null : woven.get(key);
+        if (w == null) {
+            return null;
+        }
+        for (int i = 0; i < w.ids.length; i++) {
+            if (w.ids[i] == siteId) {
+                return w.active[i];
+            }
+        }
+        return null;
+    }
+
+    /** True if the class's woven code differs from the wanted deployment at some site. */
+    public boolean needsRetransform(ClassKey key) {
+        WovenClass w = woven.get(key);
+        if (w == null || failed.contains(key)) {
+            return false;
+        }
+        for (int i = 0; i < w.ids.length; i++) {
+            int id = w.ids[i];
+            if (disabled.contains(id) == w.active[i]) {
+                return true;
+            }
+            if (!Objects.equals(variants.get(id), w.requestedVariants[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Takes the classes marked dirty since the last call (by a deployment change, or by a weave that
+     * left a difference) and returns those that still need retransforming.
+     */
+    public List<ClassKey> drainDirty() {
+        List<ClassKey> out = new ArrayList<>();
+        for (ClassKey key : dirty) {
+            dirty.remove(key);
+            if (needsRetransform(key)) {
+                out.add(key);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Records that retransforming the class failed after its weave was reported: the JVM kept the
+     * previous code, so the recorded site table is not what runs. The class is not retried until the
+     * next weave of it is reported.
+     */
+    public void onRetransformFailed(ClassKey key) {
+        failed.add(key);
+    }
+
+    /** Number of classes with a recorded site table. */
+    public int wovenClasses() {
+        return woven.size();
+    }
+
+    private void markDirty(int siteId) {
+        ClassKey key = classOfSite.get(siteId);
+        if (key != null) {
+            dirty.add(key);
+        }
     }
 }

@@ -1,0 +1,75 @@
+package io.taper.controller;
+
+import io.taper.controller.internal.ControlLoop;
+import io.taper.controller.internal.LoadedClasses;
+import io.taper.controller.internal.StrategyCatalog;
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.control.ControllerStrategy;
+import io.taper.runtime.control.FixedStrategy;
+import java.lang.instrument.Instrumentation;
+import java.util.Properties;
+
+/**
+ * The one entry point the agent calls, once, after its start-up retransformation:
+ * <pre>{@code
+ * Controller c = ControllerBootstrap.start(inst, config, loaderTags, results);
+ * ... in the shutdown hook: c.stop(); stats.put("controller", c.stats());
+ * }</pre>
+ * Reads the configuration keys {@code mode}, {@code controller}, {@code controller.path} and the
+ * optional {@code controller.batch.size} (classes per {@code retransformClasses} call; default: all of a
+ * step's classes in one call). In any mode but {@code adaptive} the strategy is {@code none}. A strategy
+ * that cannot be found or configured is reported on stderr and in the statistics ({@code "error"}), and
+ * the run goes on with fixed instrumentation: a controller problem never stops the program.
+ */
+public final class ControllerBootstrap {
+
+    private static Controller started;
+
+    private ControllerBootstrap() {
+    }
+
+    /**
+     * Starts the controller thread (a daemon named {@code taper-controller}) unless the strategy never
+     * steps. Calling it again returns the controller already started.
+     *
+     * @param inst    the agent's instrumentation (must support retransformation)
+     * @param config  the run's {@code taper.properties}
+     * @param tags    the agent's loader tags, to find the classes to retransform
+     * @param results the analysis's results object (strategies read it), or null
+     */
+    public static synchronized Controller start(Instrumentation inst, Properties config, LoaderTags tags,
+                                                AnalysisResults results) {
+        if (started != null) {
+            return started;
+        }
+        long startNanos = System.nanoTime();
+        String mode = config.getProperty("mode", "fixed").trim();
+        String spec = "adaptive".equals(mode) ? config.getProperty("controller", FixedStrategy.NAME).trim()
+                : FixedStrategy.NAME;
+        String error = null;
+        ControllerStrategy strategy;
+        RetransformationStrategy batching = RetransformationStrategy.ONE_BATCH_PER_STEP;
+        try {
+            String batch = config.getProperty("controller.batch.size", "").trim();
+            if (!batch.isEmpty()) {
+                batching = RetransformationStrategy.batchesOf(Integer.parseInt(batch));
+            }
+            strategy = StrategyCatalog.discover(config.getProperty("controller.path")).create(spec);
+        } catch (RuntimeException | LinkageError e) {
+            error = e.getMessage() == null ? e.toString() : e.getMessage();
+            System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
+            strategy = new FixedStrategy();
+        }
+        LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
+        ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), results, classes,
+                inst::retransformClasses, batching, startNanos);
+        Thread thread = null;
+        if (strategy.periodMillis() > 0) {
+            thread = new Thread(loop, "taper-controller");
+            thread.setDaemon(true);
+            thread.start();
+        }
+        started = new Controller(loop, thread, mode, error);
+        return started;
+    }
+}

@@ -1,0 +1,157 @@
+package io.taper.controller.internal;
+
+import io.taper.controller.ClassDeployments;
+import io.taper.controller.ClassKey;
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.Bypass;
+import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.control.ControllerStrategy;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The controller thread's work: every period, one strategy step, then the step's changes applied to the
+ * deployment and the dirty classes retransformed in one pass. Never throws into the program: a failing
+ * step or pass is counted. Stopping never interrupts the thread (an interrupt would close the agent's
+ * socket channel in the middle of a weave); it signals a latch the thread waits on between steps.
+ */
+public final class ControlLoop implements Runnable {
+
+    private final ControllerStrategy strategy;
+    private final String spec;
+    private final ClassDeployments deployments;
+    private final AnalysisResults results;
+    private final LoadedClasses classes;
+    private final Retransformer retransformer;
+    private final RetransformationStats retransformation;
+    private final SiteOutcomes outcomes;
+    private final long startNanos;
+    private final CountDownLatch stop = new CountDownLatch(1);
+
+    private long steps;
+    private long stepErrors;
+    private String firstStepError;
+    private long stepNanos;
+    private long passes;
+    private long classesMissing;
+    private long classesUnmodifiable;
+
+    public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, AnalysisResults results,
+                       LoadedClasses classes, Retransformer.Operation operation,
+                       io.taper.controller.RetransformationStrategy batching, long startNanos) {
+        this.strategy = strategy;
+        this.spec = spec;
+        this.deployments = deployments;
+        this.results = results;
+        this.classes = classes;
+        this.startNanos = startNanos;
+        this.retransformation = new RetransformationStats(startNanos);
+        this.retransformer = new Retransformer(operation, batching, retransformation);
+        this.outcomes = new SiteOutcomes(deployments);
+    }
+
+    public long periodMillis() {
+        return strategy.periodMillis();
+    }
+
+    @Override
+    public void run() {
+        // The controller's own work (strategy, collections, reflection) must not be observed. The thread
+        // stays in the bypass for good; the agent's transformer must weave regardless (see ARCHITECTURE.md).
+        Bypass.enter();
+        long period = strategy.periodMillis();
+        try {
+            while (!stop.await(period, TimeUnit.MILLISECONDS)) {
+                stepOnce();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Signals the thread to stop after the current step. */
+    public void signalStop() {
+        stop.countDown();
+    }
+
+    /** One strategy step and the resulting retransformation pass. */
+    public synchronized void stepOnce() {
+        steps++;
+        StagedContext context = new StagedContext(deployments, results, elapsedMillis(), steps);
+        long t0 = System.nanoTime();
+        try {
+            strategy.step(context);
+        } catch (Throwable t) {
+            stepErrors++;
+            if (firstStepError == null) {
+                firstStepError = String.valueOf(t);
+            }
+        } finally {
+            stepNanos += System.nanoTime() - t0;
+        }
+        try {
+            apply(context.changes());
+        } catch (Throwable t) {
+            stepErrors++;
+            if (firstStepError == null) {
+                firstStepError = "applying changes: " + t;
+            }
+        }
+    }
+
+    private void apply(List<Change> changes) {
+        for (Change c : changes) {
+            switch (c.kind()) {
+                case DISABLE -> deployments.disable(c.siteId());
+                case ENABLE -> deployments.enable(c.siteId());
+                case VARIANT -> deployments.setVariant(c.siteId(), c.variant());
+            }
+            outcomes.requested(c);
+        }
+        List<ClassKey> dirty = deployments.drainDirty();
+        if (!dirty.isEmpty()) {
+            LoadedClasses.Resolution r = classes.resolve(dirty);
+            classesMissing += r.missing().size();
+            classesUnmodifiable += r.unmodifiable().size();
+            if (!r.found().isEmpty()) {
+                passes++;
+                for (Class<?> failed : retransformer.retransform(r.found())) {
+                    deployments.onRetransformFailed(classes.keyOf(failed));
+                }
+            }
+        }
+        outcomes.confirm(elapsedMillis());
+    }
+
+    private long elapsedMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    /** True once the removal of this site has been confirmed by the woven code (and not undone). */
+    public synchronized boolean isRemoved(int siteId) {
+        return outcomes.isRemoved(siteId);
+    }
+
+    public synchronized Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", spec);
+        m.put("periodMillis", strategy.periodMillis());
+        m.put("steps", steps);
+        m.put("stepErrors", stepErrors);
+        if (firstStepError != null) {
+            m.put("firstStepError", firstStepError);
+        }
+        m.put("stepMillis", RetransformationStats.millis(stepNanos));
+        m.put("sitesWoven", (long) SiteRegistry.size());
+        m.put("sitesDead", (long) SiteRegistry.deadSites().length);
+        outcomes.putInto(m);
+        m.put("passes", passes);
+        m.put("classesNotFound", classesMissing);
+        m.put("classesUnmodifiable", classesUnmodifiable);
+        m.putAll(retransformation.toMap());
+        return m;
+    }
+}

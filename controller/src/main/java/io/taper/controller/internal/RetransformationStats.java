@@ -1,0 +1,132 @@
+package io.taper.controller.internal;
+
+import io.taper.controller.RetransformationListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Counts what the retransformation passes did: calls (batches), classes retransformed, classes that
+ * failed, and the time spent inside {@code retransformClasses}, with a per-batch log (capped) for the
+ * pause distribution. Thread-safe.
+ */
+public final class RetransformationStats implements RetransformationListener {
+
+    static final int LOG_LIMIT = 10_000;
+    private static final int FAILED_NAMES_LIMIT = 20;
+
+    private final long startNanos;
+    private long batches;
+    private long failedBatches;
+    private long classesRetransformed;
+    private long classFailures;
+    private long pauseNanos;
+    private final List<long[]> log = new ArrayList<>();          // {atNanos, classes, nanos, ok}
+    private final List<String> failedClasses = new ArrayList<>();
+    private String firstError;
+
+    public RetransformationStats(long startNanos) {
+        this.startNanos = startNanos;
+    }
+
+    @Override
+    public synchronized void onBatch(List<Class<?>> batch, long nanos) {
+        batches++;
+        classesRetransformed += batch.size();
+        pauseNanos += nanos;
+        record(batch.size(), nanos, true);
+    }
+
+    @Override
+    public synchronized void onBatchError(List<Class<?>> batch, Throwable error, long nanos) {
+        batches++;
+        failedBatches++;
+        pauseNanos += nanos;
+        record(batch.size(), nanos, false);
+        if (firstError == null) {
+            firstError = String.valueOf(error);
+        }
+    }
+
+    @Override
+    public synchronized void onClassFailed(Class<?> type, Throwable error) {
+        classFailures++;
+        if (failedClasses.size() < FAILED_NAMES_LIMIT) {
+            failedClasses.add(type.getName() + ": " + error);
+        }
+    }
+
+    private void record(int classes, long nanos, boolean ok) {
+        if (log.size() < LOG_LIMIT) {
+            log.add(new long[] {System.nanoTime() - startNanos, classes, nanos, ok ? 1 : 0});
+        }
+    }
+
+    public synchronized long batches() {
+        return batches;
+    }
+
+    public synchronized long classesRetransformed() {
+        return classesRetransformed;
+    }
+
+    public synchronized long classFailures() {
+        return classFailures;
+    }
+
+    /** The statistics as JSON-shaped values. */
+    public synchronized Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("batches", batches);
+        m.put("failedBatches", failedBatches);
+        m.put("classesRetransformed", classesRetransformed);
+        m.put("retransformFailures", classFailures);
+        m.put("pauseMillis", millis(pauseNanos));
+        long[] pauses = new long[log.size()];
+        long[] sizes = new long[log.size()];
+        for (int i = 0; i < pauses.length; i++) {
+            sizes[i] = log.get(i)[1];
+            pauses[i] = log.get(i)[2];
+        }
+        m.put("pauseMillisPerBatch", distribution(pauses, true));
+        m.put("classesPerBatch", distribution(sizes, false));
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (long[] e : log) {
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("atMillis", millis(e[0]));
+            b.put("classes", e[1]);
+            b.put("pauseMillis", millis(e[2]));
+            b.put("ok", e[3] == 1);
+            entries.add(b);
+        }
+        m.put("batchLog", entries);
+        m.put("batchLogTruncated", batches > log.size());
+        m.put("failedClasses", List.copyOf(failedClasses));
+        if (firstError != null) {
+            m.put("firstError", firstError);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> distribution(long[] values, boolean nanosToMillis) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        if (values.length == 0) {
+            d.put("median", 0);
+            d.put("max", 0);
+            return d;
+        }
+        long[] v = values.clone();
+        Arrays.sort(v);
+        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2.0;
+        double max = v[v.length - 1];
+        d.put("median", nanosToMillis ? median / 1e6 : median);
+        d.put("max", nanosToMillis ? max / 1e6 : max);
+        return d;
+    }
+
+    static double millis(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3;
+    }
+}

@@ -1,0 +1,106 @@
+package io.taper.controller.internal;
+
+import io.taper.controller.ClassDeployments;
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.control.ControlContext;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link ControlContext} of one step: reads the run's deployment and site registry, and stages the
+ * strategy's changes; queries see the staged changes, the deployment does not until the step ends.
+ */
+final class StagedContext implements ControlContext {
+
+    private final ClassDeployments deployments;
+    private final AnalysisResults results;
+    private final long elapsedMillis;
+    private final long step;
+    private final List<Change> changes = new ArrayList<>();
+    private final Map<Integer, Boolean> stagedDisabled = new HashMap<>();
+    private final Map<Integer, String> stagedVariant = new HashMap<>();
+
+    StagedContext(ClassDeployments deployments, AnalysisResults results, long elapsedMillis, long step) {
+        this.deployments = deployments;
+        this.results = results;
+        this.elapsedMillis = elapsedMillis;
+        this.step = step;
+    }
+
+    List<Change> changes() {
+        return changes;
+    }
+
+    @Override
+    public long elapsedMillis() {
+        return elapsedMillis;
+    }
+
+    @Override
+    public long stepNumber() {
+        return step;
+    }
+
+    @Override
+    public List<SiteInfo> sites() {
+        return SiteRegistry.all();
+    }
+
+    @Override
+    public SiteInfo site(int siteId) {
+        return SiteRegistry.get(siteId);
+    }
+
+    @Override
+    public int[] deadSites() {
+        int[] dead = SiteRegistry.deadSites();
+        int n = 0;
+        for (int id : dead) {
+            if (!isDisabled(id)) {
+                dead[n++] = id;
+            }
+        }
+        return Arrays.copyOf(dead, n);
+    }
+
+    @Override
+    public boolean isDisabled(int siteId) {
+        Boolean staged = stagedDisabled.get(siteId);
+        return staged != null ? staged : deployments.isDisabled(siteId);
+    }
+
+    @Override
+    public String variant(int siteId) {
+        String staged = stagedVariant.get(siteId);
+        return staged != null ? staged : deployments.variant(siteId);
+    }
+
+    @Override
+    public void disable(int siteId) {
+        changes.add(new Change(Change.Kind.DISABLE, siteId, null));
+        stagedDisabled.put(siteId, true);
+    }
+
+    @Override
+    public void enable(int siteId) {
+        changes.add(new Change(Change.Kind.ENABLE, siteId, null));
+        stagedDisabled.put(siteId, false);
+    }
+
+    @Override
+    public void setVariant(int siteId, String variant) {
+        String v = variant == null ? "" : variant;
+        changes.add(new Change(Change.Kind.VARIANT, siteId, v));
+        stagedVariant.put(siteId, v);
+    }
+
+    @Override
+    public AnalysisResults results() {
+        return results;
+    }
+}

@@ -1,0 +1,74 @@
+package io.taper.controller.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.taper.controller.RetransformationStrategy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The splitting logic against a JVM stand-in that, like HotSpot, rejects a whole call when one class in
+ * it is bad. The real {@code retransformClasses} is exercised in {@code ForkedRetransformationTest}.
+ */
+class RetransformerTest {
+
+    private final List<List<Class<?>>> calls = new ArrayList<>();
+
+    private Retransformer.Operation rejecting(Class<?> bad) {
+        return classes -> {
+            calls.add(Arrays.asList(classes));
+            for (Class<?> c : classes) {
+                if (c == bad) {
+                    throw new ClassFormatError("bad " + c.getSimpleName());
+                }
+            }
+        };
+    }
+
+    @Test
+    void aFailedBatchIsSplitUntilTheBadClassIsAlone() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        Retransformer r = new Retransformer(rejecting(Long.class), RetransformationStrategy.ONE_BATCH_PER_STEP, stats);
+        List<Class<?>> failed = r.retransform(List.of(String.class, Integer.class, Long.class, Short.class));
+        assertEquals(List.of(Long.class), failed);
+        assertEquals(List.of(
+                List.of(String.class, Integer.class, Long.class, Short.class),   // fails
+                List.of(String.class, Integer.class),                             // ok
+                List.of(Long.class, Short.class),                                 // fails
+                List.of(Long.class),                                              // fails alone
+                List.of(Short.class)), calls);                                    // ok
+        Map<String, Object> m = stats.toMap();
+        assertEquals(5L, m.get("batches"));
+        assertEquals(3L, m.get("failedBatches"));
+        assertEquals(3L, m.get("classesRetransformed"));
+        assertEquals(1L, m.get("retransformFailures"));
+        assertEquals(List.of("java.lang.Long: java.lang.ClassFormatError: bad Long"), m.get("failedClasses"));
+        assertEquals(5, ((List<?>) m.get("batchLog")).size());
+    }
+
+    @Test
+    void withoutSplittingTheWholeBatchFails() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        Retransformer r = new Retransformer(rejecting(Long.class), new RetransformationStrategy(2, false), stats);
+        List<Class<?>> failed = r.retransform(List.of(String.class, Long.class, Short.class));
+        assertEquals(List.of(String.class, Long.class), failed);
+        assertEquals(2, calls.size());
+        assertEquals(1L, stats.toMap().get("classesRetransformed"));
+        assertEquals(2L, stats.toMap().get("retransformFailures"));
+    }
+
+    @Test
+    void pauseStatisticsSummariseTheBatches() {
+        RetransformationStats stats = new RetransformationStats(0);
+        stats.onBatch(List.of(String.class), 2_000_000);
+        stats.onBatch(List.of(String.class, Long.class, Short.class), 8_000_000);
+        stats.onBatch(List.of(String.class, Long.class), 4_000_000);
+        Map<String, Object> m = stats.toMap();
+        assertEquals(14.0, m.get("pauseMillis"));
+        assertEquals(Map.of("median", 4.0, "max", 8.0), m.get("pauseMillisPerBatch"));
+        assertEquals(Map.of("median", 2.0, "max", 3.0), m.get("classesPerBatch"));
+    }
+}
