@@ -1,0 +1,64 @@
+package io.taper.eval;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where the harness finds things: the evaluation jar and the workloads' class path
+ * ({@code evaluation/target/workload.classpath}, written at package time), and the {@code taper}
+ * launcher script at the top of the repository.
+ */
+final class EvalPaths {
+
+    static final String CLASSPATH_FILE = "workload.classpath";
+    static final String JAR = "taper-evaluation.jar";
+
+    private EvalPaths() {
+    }
+
+    /** evaluation/target: the directory holding this jar (or, from an IDE, target/classes's parent). */
+    static Path targetDir() {
+        try {
+            Path self = Path.of(EvalPaths.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return self.toAbsolutePath().getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The built-in workloads' class path: the evaluation jar (or classes) plus its libraries. */
+    static String builtinClassPath(Path target) {
+        Path cpFile = target.resolve(CLASSPATH_FILE);
+        List<String> entries = new ArrayList<>();
+        Path jar = target.resolve(JAR);
+        entries.add(Files.isRegularFile(jar) ? jar.toString() : target.resolve("classes").toString());
+        if (Files.isRegularFile(cpFile)) {
+            try {
+                entries.add(Files.readString(cpFile, StandardCharsets.UTF_8).strip());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        } else {
+            // No package step yet (tests, IDE): the libraries are on this JVM's own class path.
+            entries.add(System.getProperty("java.class.path"));
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
+    /** ./taper in the working directory, else at the repository top above evaluation/target. */
+    static Optional<Path> findTaper(Path target) {
+        List<Path> candidates = new ArrayList<>();
+        candidates.add(Path.of("taper").toAbsolutePath());
+        if (target.getParent() != null && target.getParent().getParent() != null) {
+            candidates.add(target.getParent().getParent().resolve("taper"));
+        }
+        return candidates.stream().filter(Files::isRegularFile).findFirst();
+    }
+}

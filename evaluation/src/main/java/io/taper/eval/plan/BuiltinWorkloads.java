@@ -1,0 +1,30 @@
+package io.taper.eval.plan;
+
+import java.util.List;
+
+/** The real-library workloads of the {@code io.taper.eval.workloads} package. */
+public final class BuiltinWorkloads {
+
+    /** Names in the order they run. */
+    public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd");
+
+    private BuiltinWorkloads() {
+    }
+
+    /** The built-in workloads, all run from {@code classPath} (the evaluation jar and its libraries). */
+    public static List<Workload> all(String classPath) {
+        return List.of(
+                driver("h2", "H2Workload", classPath),
+                driver("lucene", "LuceneWorkload", classPath),
+                driver("xalan", "XalanWorkload", classPath),
+                // Headless: FOP touches java.awt for fonts and images; no display is needed or wanted.
+                new Workload("fop", classPath, "io.taper.eval.workloads.FopWorkload", List.of("--size", "ci"),
+                        List.of("--size", "full"), List.of("-Djava.awt.headless=true"), true),
+                driver("pmd", "PmdWorkload", classPath));
+    }
+
+    private static Workload driver(String name, String simpleClassName, String classPath) {
+        return new Workload(name, classPath, "io.taper.eval.workloads." + simpleClassName,
+                List.of("--size", "ci"), List.of("--size", "full"), List.of(), true);
+    }
+}

@@ -1,0 +1,47 @@
+package io.taper.eval.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The order of runs. Configurations are interleaved (round 1 of everything, then round 2, ...) so that
+ * a slow drift of the machine, e.g. another process starting, spreads over all configurations
+ * instead of biasing one. Within a round and workload: the uninstrumented baseline, the JFR reference
+ * run if an analysis needs one, then fixed and adaptive for each analysis.
+ */
+public final class RunPlan {
+
+    /** The analysis whose accuracy is judged against a JDK Flight Recorder profile. */
+    public static final String METHOD_TIME = "method-time";
+
+    private RunPlan() {
+    }
+
+    /**
+     * @param modes which of none, fixed, adaptive to run; JFR runs are added where
+     *              {@link #METHOD_TIME} is analysed and {@code withJfr} is set
+     */
+    public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<Mode> modes,
+                                            int rounds, boolean withJfr) {
+        boolean jfr = withJfr && analyses.contains(METHOD_TIME);
+        List<RunSpec> plan = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+            for (Workload w : workloads) {
+                if (modes.contains(Mode.NONE)) {
+                    plan.add(new RunSpec(w, "", Mode.NONE, round));
+                }
+                if (jfr) {
+                    plan.add(new RunSpec(w, "", Mode.JFR, round));
+                }
+                for (String analysis : analyses) {
+                    for (Mode m : List.of(Mode.FIXED, Mode.ADAPTIVE)) {
+                        if (modes.contains(m)) {
+                            plan.add(new RunSpec(w, analysis, m, round));
+                        }
+                    }
+                }
+            }
+        }
+        return plan;
+    }
+}

@@ -1,0 +1,64 @@
+package io.taper.eval.report;
+
+import io.taper.eval.plan.Mode;
+import io.taper.eval.run.RunRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * When the adaptive controller removed sites: per workload, the removal events of the first
+ * successful adaptive run that reports any, as a cumulative step series for the chart and a summary
+ * row for the tables.
+ */
+final class RemovalTimeline {
+
+    /** Cumulative removed sites at each event time. */
+    record Series(String workload, int round, List<double[]> points) {
+
+        double total() {
+            return points.isEmpty() ? 0 : points.get(points.size() - 1)[1];
+        }
+
+        double lastMillis() {
+            return points.isEmpty() ? 0 : points.get(points.size() - 1)[0];
+        }
+    }
+
+    private RemovalTimeline() {
+    }
+
+    static List<Series> series(EvalData d, String analysis) {
+        List<Series> out = new ArrayList<>();
+        for (String w : d.workloads()) {
+            for (RunRecord r : d.okRuns(w, analysis, Mode.ADAPTIVE)) {
+                Optional<RunResult> result = d.result(r);
+                List<RunResult.Removal> events = result.map(RunResult::removals).orElse(List.of());
+                if (!events.isEmpty()) {
+                    List<double[]> points = new ArrayList<>();
+                    double sum = 0;
+                    for (RunResult.Removal e : events) {
+                        sum += e.count();
+                        points.add(new double[] {e.millis(), sum});
+                    }
+                    out.add(new Series(w, r.round(), points));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    static TextTable table(EvalData d, String analysis) {
+        TextTable t = new TextTable("Adaptive removal timeline: " + analysis,
+                List.of("workload", "run", "removal events", "sites removed", "first removal [ms]", "last removal [ms]"));
+        for (Series s : series(d, analysis)) {
+            t.row(List.of(s.workload(), "#" + s.round(), Integer.toString(s.points().size()), Fmt.count(s.total()),
+                    Fmt.count(s.points().get(0)[0]), Fmt.count(s.lastMillis())));
+        }
+        if (t.rows().isEmpty()) {
+            t.note("No adaptive run reported removal events.");
+        }
+        return t;
+    }
+}

@@ -1,0 +1,103 @@
+package io.taper.eval.report;
+
+import io.taper.eval.run.RunRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Correctness of an evaluation, independent of timing: runs that failed or timed out, instrumented
+ * runs without result rows, workloads whose output changed between runs or modes (instrumentation
+ * must not change what the program computes), and lossless analyses whose adaptive table differs from
+ * the fixed one. {@code ./taper eval --check} fails on any of these; no time limit is ever checked.
+ */
+final class RunChecks {
+
+    private RunChecks() {
+    }
+
+    static List<String> problems(EvalData d, Set<String> lossless) {
+        List<String> out = new ArrayList<>();
+        for (RunRecord r : d.all()) {
+            if (!r.ok()) {
+                out.add(r.runDir() + ": " + r.status() + " " + r.error());
+            } else if (r.mode().instrumented()) {
+                Optional<RunResult> result = d.result(r);
+                if (result.isEmpty()) {
+                    out.add(r.runDir() + ": no readable result.json");
+                } else if (result.get().rows().isEmpty()) {
+                    out.add(r.runDir() + ": result.json has no rows");
+                }
+            }
+        }
+        for (String w : d.workloads()) {
+            Set<String> outputs = outputs(d, w);
+            if (d.log().deterministic().contains(w) && outputs.size() > 1) {
+                out.add(w + ": output differs between runs: " + String.join(" / ", outputs));
+            }
+            for (String analysis : d.analyses()) {
+                if (!lossless.contains(analysis)) {
+                    continue;
+                }
+                for (Map.Entry<Integer, List<Set<String>>> e : TableAgreement.pairs(d, w, analysis).entrySet()) {
+                    Set<String> fixed = e.getValue().get(0);
+                    Set<String> adaptive = e.getValue().get(1);
+                    if (!fixed.equals(adaptive)) {
+                        out.add(w + " " + analysis + " round " + e.getKey() + ": adaptive table differs from fixed ("
+                                + minus(fixed, adaptive).size() + " rows only fixed, " + minus(adaptive, fixed).size()
+                                + " only adaptive; e.g. " + example(fixed, adaptive) + ")");
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    static TextTable outputTable(EvalData d) {
+        TextTable t = new TextTable("Workload output",
+                List.of("workload", "ok runs", "distinct outputs", "agree", "output"));
+        for (String w : d.workloads()) {
+            Set<String> outputs = outputs(d, w);
+            long ok = d.all().stream().filter(r -> r.workload().equals(w) && r.ok()).count();
+            String agree = !d.log().deterministic().contains(w) ? "n/a" : outputs.size() <= 1 ? "yes" : "NO";
+            t.row(List.of(w, Long.toString(ok), Integer.toString(outputs.size()), agree, String.join(" / ", outputs)));
+        }
+        t.note("The workload's last line on stdout over all successful runs of every mode. The built-in drivers print"
+                + " a checksum of what they computed there, so instrumentation must leave it unchanged.");
+        return t;
+    }
+
+    static TextTable failureTable(EvalData d) {
+        TextTable t = new TextTable("Failed and timed-out runs", List.of("run", "status", "wall [s]", "error"));
+        for (RunRecord r : d.all()) {
+            if (!r.ok()) {
+                t.row(List.of(r.runDir(), r.status().name().toLowerCase(java.util.Locale.ROOT),
+                        Fmt.seconds(r.wallMillis() / 1000.0), r.error()));
+            }
+        }
+        return t;
+    }
+
+    private static Set<String> outputs(EvalData d, String w) {
+        Set<String> outputs = new TreeSet<>();
+        d.all().stream().filter(r -> r.workload().equals(w) && r.ok()).forEach(r -> outputs.add(r.output()));
+        return outputs;
+    }
+
+    private static String example(Set<String> fixed, Set<String> adaptive) {
+        Set<String> a = minus(fixed, adaptive);
+        if (!a.isEmpty()) {
+            return "−" + a.iterator().next();
+        }
+        return "+" + minus(adaptive, fixed).iterator().next();
+    }
+
+    private static Set<String> minus(Set<String> a, Set<String> b) {
+        Set<String> out = new TreeSet<>(a);
+        out.removeAll(b);
+        return out;
+    }
+}

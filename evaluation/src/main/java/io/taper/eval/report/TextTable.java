@@ -1,0 +1,86 @@
+package io.taper.eval.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table of strings with a title, rendered to Markdown and HTML from the same cells, so the two
+ * reports cannot disagree. The first column is left-aligned, the others right-aligned (numbers).
+ */
+final class TextTable {
+
+    private final String title;
+    private final List<String> header;
+    private final List<List<String>> rows = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+
+    TextTable(String title, List<String> header) {
+        this.title = title;
+        this.header = List.copyOf(header);
+    }
+
+    TextTable row(List<String> cells) {
+        if (cells.size() != header.size()) {
+            throw new IllegalArgumentException("row has " + cells.size() + " cells, header " + header.size());
+        }
+        rows.add(List.copyOf(cells));
+        return this;
+    }
+
+    TextTable note(String note) {
+        notes.add(note);
+        return this;
+    }
+
+    String title() {
+        return title;
+    }
+
+    List<String> header() {
+        return header;
+    }
+
+    List<List<String>> rows() {
+        return rows;
+    }
+
+    List<String> notes() {
+        return notes;
+    }
+
+    String markdown() {
+        StringBuilder b = new StringBuilder();
+        b.append("| ").append(String.join(" | ", header.stream().map(TextTable::mdEscape).toList())).append(" |\n|");
+        for (int i = 0; i < header.size(); i++) {
+            b.append(i == 0 ? " --- |" : " ---: |");
+        }
+        b.append('\n');
+        for (List<String> r : rows) {
+            b.append("| ").append(String.join(" | ", r.stream().map(TextTable::mdEscape).toList())).append(" |\n");
+        }
+        for (String n : notes) {
+            b.append('\n').append(n).append('\n');
+        }
+        return b.toString();
+    }
+
+    String html() {
+        StringBuilder b = new StringBuilder("<table>\n<thead><tr>");
+        header.forEach(h -> b.append("<th>").append(Html.escape(h)).append("</th>"));
+        b.append("</tr></thead>\n<tbody>\n");
+        for (List<String> r : rows) {
+            b.append("<tr>");
+            for (int i = 0; i < r.size(); i++) {
+                b.append(i == 0 ? "<td>" : "<td class=\"num\">").append(Html.escape(r.get(i))).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+        notes.forEach(n -> b.append("<p class=\"note\">").append(Html.escape(n)).append("</p>\n"));
+        return b.toString();
+    }
+
+    private static String mdEscape(String s) {
+        return s.replace("|", "\\|");
+    }
+}

@@ -1,0 +1,31 @@
+package io.taper.eval.run;
+
+import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunSpec;
+
+/**
+ * What the harness measured for one run; persisted in {@code runs.json}. The analysis result itself
+ * stays in {@code <out>/<runDir>/result.json}, written by the launcher.
+ *
+ * @param analysis   empty for the uninstrumented {@code none} and {@code jfr} runs
+ * @param exitCode   the launcher's exit code, -1 if it never ended by itself
+ * @param wallMillis wall time measured by the harness around the whole launcher process
+ * @param cpuMillis  user + system CPU time of the launcher's whole process tree (server, observed
+ *                   JVM, launcher), or -1 where it could not be measured
+ * @param output     the workload's last line on stdout (the built-in drivers print their checksum there)
+ * @param error      why a run failed or timed out, else empty
+ * @param runDir     the run's directory, relative to the evaluation's output directory
+ */
+public record RunRecord(String workload, String analysis, Mode mode, int round, RunStatus status, int exitCode,
+                        long wallMillis, long cpuMillis, String output, String error, String runDir) {
+
+    public static RunRecord of(RunSpec spec, RunStatus status, int exitCode, long wallMillis, long cpuMillis,
+                               String output, String error) {
+        return new RunRecord(spec.workload().name(), spec.analysis(), spec.mode(), spec.round(), status, exitCode,
+                wallMillis, cpuMillis, output, error, spec.dirName());
+    }
+
+    public boolean ok() {
+        return status == RunStatus.OK;
+    }
+}

@@ -1,0 +1,53 @@
+package io.taper.eval.run;
+
+import io.taper.eval.plan.Preset;
+import io.taper.eval.plan.RunSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The launcher command lines the harness runs:
+ * {@code <taper> run --analysis A --mode M --out DIR [--jfr FILE] -- <jvm flags> -cp CP MAIN ARGS} and
+ * {@code <taper> profile-accuracy --jfr REC RESULT --json}.
+ *
+ * @param taper      the {@code taper} launcher script
+ * @param jvmFlags   the JVM flags fixed for every configuration (heap and GC)
+ * @param noneAnalysis the analysis named in uninstrumented runs (the launcher requires one; it weaves nothing)
+ */
+public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
+
+    /** The flags every configuration runs with: a fixed heap and GC (GC choice alone moves workloads by 30 %). */
+    public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
+
+    /** The file name of a JFR run's recording inside its run directory. */
+    public static final String RECORDING = "recording.jfr";
+
+    public List<String> run(RunSpec spec, Preset preset, Path runDir) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(taper.toString());
+        cmd.add("run");
+        cmd.add("--analysis");
+        cmd.add(spec.analysis().isEmpty() ? noneAnalysis : spec.analysis());
+        cmd.add("--mode");
+        cmd.add(spec.mode().launcherMode());
+        cmd.add("--out");
+        cmd.add(runDir.toString());
+        if (spec.mode() == io.taper.eval.plan.Mode.JFR) {
+            cmd.add("--jfr");
+            cmd.add(runDir.resolve(RECORDING).toString());
+        }
+        cmd.add("--");
+        cmd.addAll(jvmFlags);
+        cmd.addAll(spec.workload().jvmArgs());
+        cmd.add("-cp");
+        cmd.add(spec.workload().classPath());
+        cmd.add(spec.workload().mainClass());
+        cmd.addAll(spec.workload().args(preset));
+        return cmd;
+    }
+
+    public List<String> profileAccuracy(Path recording, Path result) {
+        return List.of(taper.toString(), "profile-accuracy", "--jfr", recording.toString(), result.toString(), "--json");
+    }
+}
