@@ -1,0 +1,209 @@
+package io.taper.weaver;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Prepares an analysis jar for the observed JVM: every snippet method {@code m} gets the per-thread
+ * bypass and failure isolation, so woven code can call it with a plain {@code invokestatic}:
+ *
+ * <pre>
+ * static T m(args) {
+ *     if (!Bypass.enter()) return default;
+ *     try { return m$taper$body(args); }
+ *     catch (Throwable t) { SnippetFailures.record(t); return default; }   // a throwing record() is swallowed too
+ *     finally { Bypass.exit(); }
+ * }
+ * </pre>
+ *
+ * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
+ * written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
+ * unchanged.
+ */
+public final class SnippetPreparer {
+
+    /** Suffix of the method that keeps a snippet's original body. */
+    public static final String BODY_SUFFIX = "$taper$body";
+
+    private static final String BYPASS = "io/taper/runtime/Bypass";
+    private static final String FAILURES = "io/taper/runtime/SnippetFailures";
+    private static final Set<String> SNIPPET_ANNOTATIONS = Set.of(
+        "Lio/taper/api/Before;", "Lio/taper/api/After;", "Lio/taper/api/AfterReturning;", "Lio/taper/api/AfterThrowing;");
+
+    private SnippetPreparer() {
+    }
+
+    /** Writes {@code prepared}: {@code analysisJar} with every snippet method wrapped. */
+    public static void prepare(Path analysisJar, Path prepared) throws IOException {
+        Path tmp = prepared.resolveSibling(prepared.getFileName() + ".tmp");
+        try (JarFile in = new JarFile(analysisJar.toFile());
+             OutputStream fos = Files.newOutputStream(tmp);
+             JarOutputStream out = new JarOutputStream(fos)) {
+            for (Enumeration<JarEntry> en = in.entries(); en.hasMoreElements(); ) {
+                JarEntry e = en.nextElement();
+                byte[] data;
+                try (InputStream is = in.getInputStream(e)) {
+                    data = is.readAllBytes();
+                }
+                if (!e.isDirectory() && e.getName().endsWith(".class")) {
+                    data = prepareClass(data);
+                }
+                JarEntry copy = new JarEntry(e.getName());
+                copy.setTime(e.getTime());
+                out.putNextEntry(copy);
+                out.write(data);
+                out.closeEntry();
+            }
+        }
+        Files.move(tmp, prepared, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** The class with its snippet methods wrapped; the input itself if it has none. */
+    public static byte[] prepareClass(byte[] classBytes) {
+        ClassReader reader = new ClassReader(classBytes);
+        ClassNode cn = new ClassNode();
+        reader.accept(cn, 0);
+        List<MethodNode> bodies = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (isSnippet(m) && (m.access & Opcodes.ACC_STATIC) != 0 && m.instructions.size() > 0) {
+                bodies.add(moveBody(cn, m));
+            }
+        }
+        if (bodies.isEmpty()) {
+            return classBytes;
+        }
+        cn.methods.addAll(bodies);
+        ClassWriter cw = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        cn.accept(cw);
+        return cw.toByteArray();
+    }
+
+    static boolean isSnippet(MethodNode m) {
+        if (m.visibleAnnotations != null) {
+            for (AnnotationNode a : m.visibleAnnotations) {
+                if (SNIPPET_ANNOTATIONS.contains(a.desc)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Moves m's code into a new body method and gives m the wrapper; returns the body method. */
+    private static MethodNode moveBody(ClassNode cn, MethodNode m) {
+        MethodNode body = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+            m.name + BODY_SUFFIX, m.desc, m.signature, m.exceptions.toArray(new String[0]));
+        body.instructions = m.instructions;
+        body.tryCatchBlocks = m.tryCatchBlocks;
+        body.localVariables = m.localVariables;
+        body.maxStack = m.maxStack;
+        body.maxLocals = m.maxLocals;
+        m.tryCatchBlocks = new ArrayList<>(2);
+        m.instructions = wrapper(cn, m, m.tryCatchBlocks);
+        m.localVariables = null;
+        m.visibleLocalVariableAnnotations = null;
+        m.invisibleLocalVariableAnnotations = null;
+        return body;
+    }
+
+    private static InsnList wrapper(ClassNode cn, MethodNode m, List<TryCatchBlockNode> tryCatch) {
+        boolean frames = (cn.version & 0xFFFF) >= Opcodes.V1_6;
+        Type[] args = Type.getArgumentTypes(m.desc);
+        Type ret = Type.getReturnType(m.desc);
+        Object[] locals = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            locals[i] = frameType(args[i]);
+        }
+        Object[] throwable = {"java/lang/Throwable"};
+        LabelNode run = new LabelNode();
+        LabelNode tryStart = new LabelNode();
+        LabelNode tryEnd = new LabelNode();
+        LabelNode failed = new LabelNode();
+        LabelNode failedEnd = new LabelNode();
+        LabelNode recordFailed = new LabelNode();
+        InsnList c = new InsnList();
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "enter", "()Z", false));
+        c.add(new JumpInsnNode(Opcodes.IFNE, run));
+        returnDefault(c, ret);
+        c.add(run);
+        if (frames) {
+            c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]));
+        }
+        c.add(tryStart);
+        int slot = 0;
+        for (Type a : args) {
+            c.add(new VarInsnNode(a.getOpcode(Opcodes.ILOAD), slot));
+            slot += a.getSize();
+        }
+        boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name + BODY_SUFFIX, m.desc, itf));
+        c.add(tryEnd);
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
+        c.add(failed);
+        if (frames) {
+            c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 1, throwable));
+        }
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FAILURES, "record", "(Ljava/lang/Throwable;)V", false));
+        c.add(failedEnd);
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        returnDefault(c, ret);
+        c.add(recordFailed);
+        if (frames) {
+            c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 1, throwable));
+        }
+        c.add(new InsnNode(Opcodes.POP));
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        returnDefault(c, ret);
+        tryCatch.add(new TryCatchBlockNode(tryStart, tryEnd, failed, null));
+        tryCatch.add(new TryCatchBlockNode(failed, failedEnd, recordFailed, null));
+        return c;
+    }
+
+    private static void returnDefault(InsnList c, Type ret) {
+        switch (ret.getSort()) {
+            case Type.VOID -> { }
+            case Type.LONG -> c.add(new InsnNode(Opcodes.LCONST_0));
+            case Type.FLOAT -> c.add(new InsnNode(Opcodes.FCONST_0));
+            case Type.DOUBLE -> c.add(new InsnNode(Opcodes.DCONST_0));
+            case Type.OBJECT, Type.ARRAY -> c.add(new InsnNode(Opcodes.ACONST_NULL));
+            default -> c.add(new InsnNode(Opcodes.ICONST_0));
+        }
+        c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
+    }
+
+    private static Object frameType(Type t) {
+        return switch (t.getSort()) {
+            case Type.LONG -> Opcodes.LONG;
+            case Type.FLOAT -> Opcodes.FLOAT;
+            case Type.DOUBLE -> Opcodes.DOUBLE;
+            case Type.OBJECT, Type.ARRAY -> t.getInternalName();
+            default -> Opcodes.INTEGER;
+        };
+    }
+}

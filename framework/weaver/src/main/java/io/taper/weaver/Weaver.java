@@ -1,0 +1,79 @@
+package io.taper.weaver;
+
+import io.taper.weaver.internal.ClassWeaver;
+import io.taper.weaver.internal.Scope;
+import io.taper.weaver.internal.SiteIds;
+import io.taper.weaver.internal.SnippetGroup;
+import io.taper.weaver.internal.SnippetReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Weaves an analysis into class files: bytes in, bytes out, plus the class's site table. Thread-safe;
+ * site ids are allocated by this instance and stay the same when the same class is woven again (same
+ * loader tag, class, method, location and snippet group).
+ *
+ * <pre>{@code
+ * Weaver w = Weaver.create(AnalysisSpec.fromJar(jar));
+ * WeaveResult r = w.weave(new WeaveRequest(loaderTag, "com/acme/Foo", bytes, Deployment.ALL_ENABLED));
+ * }</pre>
+ */
+public final class Weaver {
+
+    private final AnalysisSpec spec;
+    private final List<SnippetGroup> groups;
+    private final ClassHierarchy hierarchy;
+    private final SiteIds ids = new SiteIds();
+    private final ClassWeaver classWeaver;
+
+    private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy) {
+        this.spec = spec;
+        this.hierarchy = hierarchy;
+        this.groups = SnippetReader.read(spec.snippetClasses());
+        List<Scope> excludes = new ArrayList<>();
+        for (String e : spec.excludes()) {
+            try {
+                excludes.add(Scope.parse(e));
+            } catch (IllegalArgumentException ex) {
+                throw new SnippetDefinitionException(spec.name() + ": exclude: " + ex.getMessage());
+            }
+        }
+        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy);
+    }
+
+    /**
+     * @throws SnippetDefinitionException if a snippet breaks a rule (the message names {@code Class.method})
+     */
+    public static Weaver create(AnalysisSpec spec) {
+        return new Weaver(spec, new ClassHierarchy());
+    }
+
+    /** With a hierarchy the caller fills (e.g. with every class the observed JVM loads). */
+    public static Weaver create(AnalysisSpec spec, ClassHierarchy hierarchy) {
+        return new Weaver(spec, hierarchy);
+    }
+
+    /** Weaves one class; never throws (failures come back as {@link WeaveResult.Status#FAILED}). */
+    public WeaveResult weave(WeaveRequest request) {
+        return classWeaver.weave(request);
+    }
+
+    public AnalysisSpec spec() {
+        return spec;
+    }
+
+    /** The classes this weaver has seen (it adds every class it parses). */
+    public ClassHierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    /** Snippet group names in declaration order (the {@code snippet} of site tables). */
+    public List<String> groups() {
+        return groups.stream().map(SnippetGroup::name).toList();
+    }
+
+    /** Number of site ids allocated so far. */
+    public int sitesAllocated() {
+        return ids.allocated();
+    }
+}

@@ -1,0 +1,277 @@
+package io.taper.weaver.internal;
+
+import io.taper.api.StaticKey;
+import io.taper.api.marker.MarkedRegion;
+import io.taper.api.marker.Marker;
+import io.taper.runtime.NeverWoven;
+import io.taper.runtime.SiteInfo;
+import io.taper.weaver.ClassHierarchy;
+import io.taper.weaver.Deployment;
+import io.taper.weaver.Fallback;
+import io.taper.weaver.WeaveRequest;
+import io.taper.weaver.WeaveResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassTooLargeException;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Weaves one class: finds the snippet groups whose scope matches each method, asks their markers for
+ * regions, evaluates guards, allocates site ids, applies the deployment, and writes the class with
+ * {@code COMPUTE_MAXS} (frames are kept by hand, never computed: no class is ever loaded).
+ */
+public final class ClassWeaver {
+
+    private static final StaticKey[] FIELD_KEYS = {
+        StaticKey.FIELD_OWNER, StaticKey.FIELD_NAME, StaticKey.FIELD_DESC, StaticKey.FIELD_IS_FINAL};
+    private static final StaticKey[] INVOKE_KEYS = {StaticKey.INVOKE_OWNER, StaticKey.INVOKE_NAME, StaticKey.INVOKE_DESC};
+
+    private final List<SnippetGroup> groups;
+    private final List<Scope> excludes;
+    private final Set<String> ownClasses;
+    private final SiteIds ids;
+    private final ClassHierarchy hierarchy;
+
+    public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
+                       ClassHierarchy hierarchy) {
+        this.groups = groups;
+        this.excludes = excludes;
+        this.ownClasses = ownClasses;
+        this.ids = ids;
+        this.hierarchy = hierarchy;
+    }
+
+    /** Never throws: every failure becomes a FAILED result with a message. */
+    public WeaveResult weave(WeaveRequest request) {
+        String name = request.className();
+        try {
+            return doWeave(request);
+        } catch (Throwable t) {  // a weaver bug or a marker/guard failure must not escape to the server loop
+            String cls = name == null || name.isEmpty() ? "class" : name;
+            return new WeaveResult(WeaveResult.Status.FAILED, null, List.of(), List.of(),
+                cls + ": weaving failed: " + t);
+        }
+    }
+
+    private WeaveResult doWeave(WeaveRequest request) {
+        byte[] bytes = request.bytes();
+        String name = request.className();
+        if (bytes == null || bytes.length == 0) {
+            return failed(name, "no class bytes");
+        }
+        ClassReader reader;
+        try {
+            reader = new ClassReader(bytes);
+            if (name == null || name.isEmpty()) {
+                name = reader.getClassName();
+            }
+        } catch (RuntimeException e) {
+            return failed(name, "cannot parse class file (" + bytes.length + " bytes): " + e);
+        }
+        if (NeverWoven.matches(name) || ownClasses.contains(name)) {
+            return unchanged(bytes, List.of(), List.of());
+        }
+        List<SnippetGroup> candidates = new ArrayList<>(groups.size());
+        for (SnippetGroup g : groups) {
+            if (g.defaultVariant.scope.mayMatchClass(name)) {
+                candidates.add(g);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return unchanged(bytes, List.of(), List.of());
+        }
+        ClassNode cn = new ClassNode();
+        try {
+            reader.accept(cn, ClassReader.EXPAND_FRAMES);
+        } catch (RuntimeException e) {
+            return failed(name, "cannot parse class file (" + bytes.length + " bytes): " + e);
+        }
+        hierarchy.add(cn);
+        if ((cn.access & Opcodes.ACC_MODULE) != 0) {
+            return unchanged(bytes, List.of(), List.of());
+        }
+        List<SiteInfo> sites = new ArrayList<>();
+        Map<Integer, Integer> activeByMethod = new HashMap<>();
+        SiteIds.ClassSites classSites = ids.forClass(request.loaderTag(), cn.name);
+        for (int mi = 0; mi < cn.methods.size(); mi++) {
+            MethodNode m = cn.methods.get(mi);
+            if (m.instructions.size() == 0) {
+                continue;
+            }
+            int active = weaveMethod(request, cn, m, candidates, classSites, sites);
+            if (active > 0) {
+                activeByMethod.put(mi, active);
+            }
+        }
+        if (activeByMethod.isEmpty()) {
+            return unchanged(bytes, sites, List.of());
+        }
+        return write(reader, bytes, cn, sites, activeByMethod);
+    }
+
+    /** @return the number of active placements woven into the method */
+    private int weaveMethod(WeaveRequest request, ClassNode cn, MethodNode m, List<SnippetGroup> candidates,
+                            SiteIds.ClassSites classSites, List<SiteInfo> sites) {
+        if (excluded(cn.name, m)) {
+            return 0;
+        }
+        List<SnippetGroup> applicable = null;
+        for (SnippetGroup g : candidates) {
+            if (g.defaultVariant.scope.matches(cn.name, m.name, m.desc)) {
+                if (applicable == null) {
+                    applicable = new ArrayList<>(candidates.size());
+                }
+                applicable.add(g);
+            }
+        }
+        if (applicable == null) {
+            return 0;
+        }
+        Deployment deployment = request.deployment();
+        RegionContext.MethodScope scope = new RegionContext.MethodScope(cn, m, hierarchy);
+        MethodWeaver weaver = new MethodWeaver(cn, m);
+        Map<String, List<MarkedRegion>> regionsByMarker = new HashMap<>();
+        String methodKey = m.name + m.desc;
+        int active = 0;
+        for (SnippetGroup g : applicable) {
+            Snippet proto = g.defaultVariant;
+            List<MarkedRegion> regions = regionsByMarker.get(proto.markerKey);
+            if (regions == null) {
+                regions = mark(proto.marker, cn, m, proto.markerArgs);
+                regionsByMarker.put(proto.markerKey, regions);
+            }
+            for (MarkedRegion region : regions) {
+                int startIdx = m.instructions.indexOf(region.start());
+                RegionContext ctx = new RegionContext(scope, region, proto.marker, startIdx);
+                if (proto.guard != null && !proto.guard.accept(ctx)) {
+                    continue;
+                }
+                int location = region.isWholeBody() ? -1 : startIdx;
+                int id;
+                synchronized (classSites) {
+                    id = classSites.id(classSites.method(methodKey), location, g.index);
+                }
+                Snippet chosen = g.variant(deployment.variant(id));
+                boolean enabled = deployment.isEnabled(id);
+                sites.add(new SiteInfo(id, request.loaderTag(), cn.name, m.name, m.desc, location, g.name,
+                    chosen.variant, enabled, siteContext(ctx, chosen)));
+                if (enabled) {
+                    weaver.add(chosen, id, region, ctx);
+                    active++;
+                }
+            }
+        }
+        if (active > 0 && !weaver.isEmpty()) {
+            weaver.apply();
+            return active;
+        }
+        return 0;
+    }
+
+    private static List<MarkedRegion> mark(Marker marker, ClassNode cn, MethodNode m, String args) {
+        List<MarkedRegion> regions = marker.mark(cn, m, args);
+        return regions == null ? List.of() : regions;
+    }
+
+    private boolean excluded(String cls, MethodNode m) {
+        for (Scope s : excludes) {
+            if (s.matches(cls, m.name, m.desc)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The static context recorded in the site table: the keys the snippet asks for plus the field/invoke target. */
+    private static Map<String, String> siteContext(RegionContext ctx, Snippet s) {
+        Map<String, String> values = new LinkedHashMap<>();
+        AbstractInsnNode insn = ctx.instruction();
+        if (insn instanceof FieldInsnNode) {
+            for (StaticKey k : FIELD_KEYS) {
+                values.put(k.key(), String.valueOf(ctx.value(k)));
+            }
+        } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
+            for (StaticKey k : INVOKE_KEYS) {
+                values.put(k.key(), String.valueOf(ctx.value(k)));
+            }
+        }
+        for (SnippetParam p : s.params) {
+            if (p.kind() == SnippetParam.Kind.STATIC) {
+                values.putIfAbsent(p.key().key(), String.valueOf(ctx.value(p.key())));
+            }
+        }
+        return values.isEmpty() ? Map.of() : Collections.unmodifiableMap(values);
+    }
+
+    /** Writes the class; a method over 64 KB gets its original code back and loses its sites. */
+    private WeaveResult write(ClassReader reader, byte[] original, ClassNode cn, List<SiteInfo> sites,
+                              Map<Integer, Integer> activeByMethod) {
+        List<Fallback> fallbacks = new ArrayList<>();
+        ClassNode originalNode = null;
+        while (true) {
+            try {
+                ClassWriter cw = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+                cn.accept(cw);
+                return new WeaveResult(WeaveResult.Status.WOVEN, cw.toByteArray(), List.copyOf(sites),
+                    List.copyOf(fallbacks), null);
+            } catch (MethodTooLargeException e) {
+                if (originalNode == null) {
+                    originalNode = new ClassNode();
+                    reader.accept(originalNode, ClassReader.EXPAND_FRAMES);
+                }
+                int mi = indexOf(cn, e.getMethodName(), e.getDescriptor());
+                if (mi < 0 || !activeByMethod.containsKey(mi)) {
+                    // an original method over the limit cannot be written at all
+                    return unchanged(original, List.of(), List.of(new Fallback(cn.name, "", "",
+                        "class cannot be rewritten: " + e.getMessage())));
+                }
+                cn.methods.set(mi, originalNode.methods.get(mi));
+                activeByMethod.remove(mi);
+                String mName = e.getMethodName();
+                String mDesc = e.getDescriptor();
+                sites.removeIf(s -> s.methodName().equals(mName) && s.methodDesc().equals(mDesc));
+                fallbacks.add(new Fallback(cn.name, mName, mDesc,
+                    "method would exceed 64 KB (code size " + e.getCodeSize() + ")"));
+                if (activeByMethod.isEmpty()) {
+                    return unchanged(original, sites, fallbacks);
+                }
+            } catch (ClassTooLargeException e) {
+                return unchanged(original, List.of(), List.of(new Fallback(cn.name, "", "",
+                    "class would exceed the constant pool limit (" + e.getConstantPoolCount() + " entries)")));
+            }
+        }
+    }
+
+    private static int indexOf(ClassNode cn, String name, String desc) {
+        for (int i = 0; i < cn.methods.size(); i++) {
+            MethodNode m = cn.methods.get(i);
+            if (m.name.equals(name) && m.desc.equals(desc)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static WeaveResult unchanged(byte[] bytes, List<SiteInfo> sites, List<Fallback> fallbacks) {
+        return new WeaveResult(WeaveResult.Status.UNCHANGED, bytes, List.copyOf(sites), List.copyOf(fallbacks), null);
+    }
+
+    private static WeaveResult failed(String name, String why) {
+        return new WeaveResult(WeaveResult.Status.FAILED, null, List.of(), List.of(),
+            (name == null || name.isEmpty() ? "class" : name) + ": " + why);
+    }
+}

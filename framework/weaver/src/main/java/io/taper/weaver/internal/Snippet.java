@@ -1,0 +1,67 @@
+package io.taper.weaver.internal;
+
+import io.taper.api.Guard;
+import io.taper.api.marker.Marker;
+import org.objectweb.asm.Type;
+
+/** One validated snippet method (one variant of a {@link SnippetGroup}). */
+final class Snippet {
+
+    final String owner;        // internal name of the snippet class
+    final boolean ownerIsInterface;
+    final String name;
+    final String desc;
+    final String displayName;  // Class.method, for messages
+    final SnippetKind kind;
+    final int seq;             // declaration sequence over the whole analysis
+    final String group;
+    final String variant;
+    final int order;
+    final Marker marker;
+    final String markerArgs;
+    final String markerKey;    // marker class + args: regions are shared by snippets with the same key
+    final Scope scope;
+    final Guard guard;         // null: accept all
+    final String storeLocal;   // "" : none
+    final Type returnType;
+    final SnippetParam[] params;
+    final boolean needsTypes;  // some parameter needs the operand-stack/local types at the placement
+
+    Snippet(String owner, boolean ownerIsInterface, String name, String desc, String displayName, SnippetKind kind, int seq, String group,
+            String variant, int order, Marker marker, String markerArgs, Scope scope, Guard guard,
+            String storeLocal, Type returnType, SnippetParam[] params) {
+        this.owner = owner;
+        this.ownerIsInterface = ownerIsInterface;
+        this.name = name;
+        this.desc = desc;
+        this.displayName = displayName;
+        this.kind = kind;
+        this.seq = seq;
+        this.group = group;
+        this.variant = variant;
+        this.order = order;
+        this.marker = marker;
+        this.markerArgs = markerArgs;
+        this.markerKey = marker.getClass().getName() + "\0" + markerArgs;
+        this.scope = scope;
+        this.guard = guard;
+        this.storeLocal = storeLocal;
+        this.returnType = returnType;
+        this.params = params;
+        boolean types = false;
+        for (SnippetParam p : params) {
+            types |= p.kind() == SnippetParam.Kind.STACK || p.kind() == SnippetParam.Kind.LOCAL
+                || p.kind() == SnippetParam.Kind.THIS;
+        }
+        this.needsTypes = types;
+    }
+
+    boolean uses(SnippetParam.Kind kind) {
+        for (SnippetParam p : params) {
+            if (p.kind() == kind) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
