@@ -3,16 +3,16 @@ package io.taper.controller;
 import io.taper.controller.internal.ControlLoop;
 import io.taper.controller.internal.LoadedClasses;
 import io.taper.controller.internal.StrategyCatalog;
-import io.taper.runtime.AnalysisResults;
+import io.taper.controller.internal.ResultsHolder;
 import io.taper.runtime.control.ControllerStrategy;
 import io.taper.runtime.control.FixedStrategy;
 import java.lang.instrument.Instrumentation;
-import java.util.Properties;
+import java.util.Map;
 
 /**
  * The one entry point the agent calls, once, after its start-up retransformation:
  * <pre>{@code
- * Controller c = ControllerBootstrap.start(inst, config, loaderTags, results);
+ * Controller c = ControllerBootstrap.start(inst, taperConfig.asMap(), loaderTags::tagOf, helloOk.resultsClass());
  * ... in the shutdown hook: c.stop(); stats.put("controller", c.stats());
  * }</pre>
  * Reads the configuration keys {@code mode}, {@code controller}, {@code controller.path} and the
@@ -32,36 +32,37 @@ public final class ControllerBootstrap {
      * Starts the controller thread (a daemon named {@code taper-controller}) unless the strategy never
      * steps. Calling it again returns the controller already started.
      *
-     * @param inst    the agent's instrumentation (must support retransformation)
-     * @param config  the run's {@code taper.properties}
-     * @param tags    the agent's loader tags, to find the classes to retransform
-     * @param results the analysis's results object (strategies read it), or null
+     * @param inst         the agent's instrumentation (must support retransformation)
+     * @param config       the run's configuration ({@code TaperConfig.asMap()})
+     * @param tags         the agent's loader tags, to find the classes to retransform
+     * @param resultsClass the analysis's results class (on the boot class path), or null; a strategy that
+     *                     asks for the results gets an instance created on first use
      */
-    public static synchronized Controller start(Instrumentation inst, Properties config, LoaderTags tags,
-                                                AnalysisResults results) {
+    public static synchronized Controller start(Instrumentation inst, Map<String, String> config, LoaderTags tags,
+                                                String resultsClass) {
         if (started != null) {
             return started;
         }
         long startNanos = System.nanoTime();
-        String mode = config.getProperty("mode", "fixed").trim();
-        String spec = "adaptive".equals(mode) ? config.getProperty("controller", FixedStrategy.NAME).trim()
+        String mode = config.getOrDefault("mode", "fixed").trim();
+        String spec = "adaptive".equals(mode) ? config.getOrDefault("controller", FixedStrategy.NAME).trim()
                 : FixedStrategy.NAME;
         String error = null;
         ControllerStrategy strategy;
         RetransformationStrategy batching = RetransformationStrategy.ONE_BATCH_PER_STEP;
         try {
-            String batch = config.getProperty("controller.batch.size", "").trim();
+            String batch = config.getOrDefault("controller.batch.size", "").trim();
             if (!batch.isEmpty()) {
                 batching = RetransformationStrategy.batchesOf(Integer.parseInt(batch));
             }
-            strategy = StrategyCatalog.discover(config.getProperty("controller.path")).create(spec);
+            strategy = StrategyCatalog.discover(config.get("controller.path")).create(spec);
         } catch (RuntimeException | LinkageError e) {
             error = e.getMessage() == null ? e.toString() : e.getMessage();
             System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
             strategy = new FixedStrategy();
         }
         LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
-        ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), results, classes,
+        ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), new ResultsHolder(resultsClass), classes,
                 inst::retransformClasses, batching, startNanos);
         Thread thread = null;
         if (strategy.periodMillis() > 0) {

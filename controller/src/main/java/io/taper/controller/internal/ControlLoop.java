@@ -2,7 +2,6 @@ package io.taper.controller.internal;
 
 import io.taper.controller.ClassDeployments;
 import io.taper.controller.ClassKey;
-import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.control.ControllerStrategy;
@@ -23,7 +22,7 @@ public final class ControlLoop implements Runnable {
     private final ControllerStrategy strategy;
     private final String spec;
     private final ClassDeployments deployments;
-    private final AnalysisResults results;
+    private final ResultsHolder results;
     private final LoadedClasses classes;
     private final Retransformer retransformer;
     private final RetransformationStats retransformation;
@@ -39,7 +38,7 @@ public final class ControlLoop implements Runnable {
     private long classesMissing;
     private long classesUnmodifiable;
 
-    public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, AnalysisResults results,
+    public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
                        LoadedClasses classes, Retransformer.Operation operation,
                        io.taper.controller.RetransformationStrategy batching, long startNanos) {
         this.strategy = strategy;
@@ -145,6 +144,9 @@ public final class ControlLoop implements Runnable {
             m.put("firstStepError", firstStepError);
         }
         m.put("stepMillis", RetransformationStats.millis(stepNanos));
+        if (results.error() != null) {
+            m.put("resultsError", results.error());
+        }
         m.put("sitesWoven", (long) SiteRegistry.size());
         m.put("sitesDead", (long) SiteRegistry.deadSites().length);
         outcomes.putInto(m);

@@ -18,14 +18,14 @@ import java.util.Map;
 final class StagedContext implements ControlContext {
 
     private final ClassDeployments deployments;
-    private final AnalysisResults results;
+    private final ResultsHolder results;
     private final long elapsedMillis;
     private final long step;
     private final List<Change> changes = new ArrayList<>();
     private final Map<Integer, Boolean> stagedDisabled = new HashMap<>();
     private final Map<Integer, String> stagedVariant = new HashMap<>();
 
-    StagedContext(ClassDeployments deployments, AnalysisResults results, long elapsedMillis, long step) {
+    StagedContext(ClassDeployments deployments, ResultsHolder results, long elapsedMillis, long step) {
         this.deployments = deployments;
         this.results = results;
         this.elapsedMillis = elapsedMillis;
@@ -101,6 +101,6 @@ final class StagedContext implements ControlContext {
 
     @Override
     public AnalysisResults results() {
-        return results;
+        return results.get();
     }
 }

@@ -11,7 +11,6 @@ import io.taper.runtime.SiteRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -30,9 +29,7 @@ public final class Harness {
     }
 
     public static void main(String[] args) throws Exception {
-        Properties config = new Properties();
-        config.setProperty("mode", "adaptive");
-        config.setProperty("controller", args[1]);
+        Map<String, String> config = Map.of("mode", "adaptive", "controller", args[1]);
         if (args[0].equals("periodic")) {
             // coverage semantics: a site is dead once its method ran
             SiteRegistry.addListener(s -> SiteRegistry.bind(s.id(), Probe.SEEN, s.id()));
@@ -50,7 +47,8 @@ public final class Harness {
         Map<String, Object> stats = controller.stats();
         for (String k : List.of("strategy", "error", "steps", "stepErrors", "batches", "failedBatches",
                 "classesRetransformed", "retransformFailures", "sitesRemoved", "sitesRedeployed", "variantSwitches",
-                "threadAlive")) {
+                "threadAlive", "passes", "classesNotFound", "classesUnmodifiable", "removalsPending",
+                "redeploymentsPending")) {
             out("stats." + k, stats.get(k));
         }
         out("stats.removals", stats.get("removals"));
@@ -152,7 +150,11 @@ public final class Harness {
             threads.add(th);
             th.start();
         }
-        Thread.sleep(50);
+        int loop = siteOf("Work", "loop", "(I)J");
+        long hot = System.nanoTime() + 20_000_000_000L;
+        while (Probe.HITS.get(loop) < 8 && System.nanoTime() < hot) {   // Work loaded, woven and looping
+            Thread.sleep(1);
+        }
         for (int r = 0; r < rounds; r++) {
             boolean off = r % 2 == 0;
             step(ctx -> {
@@ -162,6 +164,7 @@ public final class Harness {
                     ctx.enable(b);
                 }
             });
+            out("round" + r + ".batches", controller.stats().get("batches"));
             Thread.sleep(10);
         }
         running.set(false);
@@ -174,7 +177,7 @@ public final class Harness {
         out("failure", failure[0]);
         out("calls", calls.get());
         out("hitsA", Probe.HITS.get(a));
-        out("hitsLoop", Probe.HITS.get(siteOf("Work", "loop", "(I)J")));
+        out("hitsLoop", Probe.HITS.get(loop));
     }
 
     /** One class of a batch gets unverifiable code: the batch is split and only that class fails. */
