@@ -2,14 +2,16 @@ package io.taper.agent;
 
 import io.taper.agent.internal.AgentStartup;
 import io.taper.agent.internal.AgentWarnings;
+import io.taper.agent.internal.BootClassPath;
 import io.taper.protocol.TaperConfig;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
-import java.util.jar.JarFile;
 
 /**
  * {@code -javaagent:taper-agent.jar=RUN/taper.properties}. Puts the Taper runtime on the boot class path
- * (woven JDK classes can only link to classes there), then hands over to the agent's start-up. Never
+ * (woven JDK classes can only link to classes there), then hands over to the agent's start-up. A
+ * launcher should also pass {@code -Xbootclasspath/a:RUNTIME_JAR:WORK/analysis-prepared.jar}, which
+ * spares the program's stderr a JVM warning (see {@code BootClassPath}). Never
  * throws and never exits: whatever fails, the program runs, uninstrumented, after one warning line.
  *
  * <p>This class refers to no runtime type, so it verifies and links before the runtime jar is appended.
@@ -26,7 +28,7 @@ public final class TaperAgent {
                 throw new IllegalArgumentException("no configuration file: use -javaagent:taper-agent.jar=FILE");
             }
             config = TaperConfig.load(Path.of(args));
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(config.runtimeJar().toFile()));
+            BootClassPath.appendIfAbsent(inst, config.runtimeJar());
         } catch (Throwable t) {
             AgentWarnings.agentDisabled(t.getMessage() == null ? t.toString() : t.getMessage());
             return;

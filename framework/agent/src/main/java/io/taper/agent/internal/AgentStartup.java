@@ -1,17 +1,17 @@
 package io.taper.agent.internal;
 
+import io.taper.controller.ClassDeployment;
+import io.taper.controller.ClassDeployments;
 import io.taper.protocol.HelloOk;
 import io.taper.protocol.TaperConfig;
 import io.taper.runtime.Bypass;
-import io.taper.controller.ClassDeployment;
-import io.taper.controller.ClassDeployments;
 import io.taper.runtime.SiteRegistry;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.jar.JarFile;
 
 /**
  * premain after the runtime is on the boot class path: connect, put the prepared analysis on the boot
@@ -26,7 +26,7 @@ public final class AgentStartup {
     private AgentStartup() {
     }
 
-    public static void start(TaperConfig config, Instrumentation inst) throws IOException {
+    public static void start(TaperConfig config, Instrumentation inst) {
         long t0 = System.nanoTime();
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
@@ -39,7 +39,7 @@ public final class AgentStartup {
 
             HelloOk ok = link.connect();
             if (ok != null) {
-                inst.appendToBootstrapClassLoaderSearch(new JarFile(ok.preparedJar()));
+                BootClassPath.appendIfAbsent(inst, Path.of(ok.preparedJar()));
                 result.resultsClass(ok.resultsClass());
                 warmUp(link);
             }
@@ -63,6 +63,10 @@ public final class AgentStartup {
                     result.controllerStats(controller);
                 }
             }
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // Reported in agent-result.json (the hook is registered first) and once on stderr.
+            stats.agentError(e);
+            AgentWarnings.agentDisabled("start-up failed: " + e);
         } finally {
             stats.premainNanos = System.nanoTime() - t0;
             if (bypass) {

@@ -38,6 +38,7 @@ final class AgentStats {
     private final LatencyRecorder roundTrips = new LatencyRecorder();
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
+    private volatile String agentError;
 
     void roundTrip(long nanos) {
         roundTrips.record(nanos);
@@ -49,6 +50,13 @@ final class AgentStats {
 
     void serverLost(String reason) {
         serverLost = reason;
+    }
+
+    /** A failure of the agent's own start-up (after which it may be partly inactive). */
+    void agentError(Throwable t) {
+        if (agentError == null) {
+            agentError = t.toString();
+        }
     }
 
     String serverLostReason() {
@@ -107,6 +115,9 @@ final class AgentStats {
         }
         if (serverLost != null) {
             m.put("serverUnavailable", serverLost);
+        }
+        if (agentError != null) {
+            m.put("agentError", agentError);
         }
         return m;
     }

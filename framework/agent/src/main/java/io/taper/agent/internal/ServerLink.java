@@ -45,6 +45,9 @@ final class ServerLink {
     HelloOk connect() {
         try {
             ServerConnection c = acquire();
+            if (c == null) {
+                return null;
+            }
             release(c);
             return helloOk;
         } catch (ServerBusyException e) {
