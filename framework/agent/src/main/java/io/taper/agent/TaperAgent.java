@@ -28,7 +28,7 @@ public final class TaperAgent {
                 throw new IllegalArgumentException("no configuration file: use -javaagent:taper-agent.jar=FILE");
             }
             config = TaperConfig.load(Path.of(args));
-            BootClassPath.appendIfAbsent(inst, config.runtimeJar());
+            BootClassPath.appendUnlessPresent(inst, config.runtimeJar(), "io.taper.runtime.Bypass");
         } catch (Throwable t) {
             AgentWarnings.agentDisabled(t.getMessage() == null ? t.toString() : t.getMessage());
             return;

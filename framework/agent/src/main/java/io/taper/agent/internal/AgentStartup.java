@@ -39,7 +39,7 @@ public final class AgentStartup {
 
             HelloOk ok = link.connect();
             if (ok != null) {
-                BootClassPath.appendIfAbsent(inst, Path.of(ok.preparedJar()));
+                BootClassPath.appendUnlessPresent(inst, Path.of(ok.preparedJar()), ok.resultsClass());
                 result.resultsClass(ok.resultsClass());
                 warmUp(link);
             }

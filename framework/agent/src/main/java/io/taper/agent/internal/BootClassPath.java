@@ -1,6 +1,5 @@
 package io.taper.agent.internal;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -10,42 +9,37 @@ import java.util.jar.JarFile;
  * Appends Taper's jars (the runtime, the prepared analysis) to the boot class path, unless the JVM was
  * started with them there already ({@code -Xbootclasspath/a:}). Appending at run time makes HotSpot print
  * "Sharing is only supported for boot loader classes because bootstrap classpath has been appended" on
- * the program's stderr (with CDS on, the default), once per jar; a launcher that passes the jars on the
- * command line avoids that line and keeps class data sharing for the program's own classes.
+ * the program's stderr (whenever class data sharing is on, the default), once per jar; a launcher that
+ * passes the jars on the command line avoids that line and keeps class data sharing for the program.
  */
 public final class BootClassPath {
 
     private BootClassPath() {
     }
 
-    /** @return true if the jar was appended now, false if it was on the boot class path already */
-    public static boolean appendIfAbsent(Instrumentation inst, Path jar) throws IOException {
-        if (onCommandLine(jar)) {
+    /**
+     * @param probeClass a class the jar holds; if the bootstrap loader finds it already, the jar is there
+     * @return true if the jar was appended now, false if it was on the boot class path already
+     */
+    public static boolean appendUnlessPresent(Instrumentation inst, Path jar, String probeClass) throws IOException {
+        if (probeClass != null && !probeClass.isEmpty() && bootLoaderHas(probeClass)) {
             return false;
         }
         inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
         return true;
     }
 
-    static boolean onCommandLine(Path jar) {
-        String appended = System.getProperty("jdk.boot.class.path.append");
-        if (appended == null || appended.isEmpty()) {
-            return false;
-        }
-        Path want = normalize(jar);
-        for (String entry : appended.split(File.pathSeparator)) {
-            if (!entry.isEmpty() && normalize(Path.of(entry)).equals(want)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Path normalize(Path p) {
+    /**
+     * Whether the bootstrap loader finds the class. The JVM's own record of {@code -Xbootclasspath/a}
+     * ({@code jdk.boot.class.path.append}) is not visible to Java code, so ask the loader; the class is
+     * loaded, not initialised.
+     */
+    static boolean bootLoaderHas(String binaryName) {
         try {
-            return p.toRealPath();
-        } catch (IOException e) {
-            return p.toAbsolutePath().normalize();
+            Class.forName(binaryName, false, null);
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 }
