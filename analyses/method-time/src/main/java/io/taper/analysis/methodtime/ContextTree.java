@@ -1,0 +1,207 @@
+package io.taper.analysis.methodtime;
+
+import java.util.Arrays;
+
+/**
+ * One thread's calling-context tree: a node per distinct call path, with the statistics of the calls
+ * made in that context. Only the owning thread writes it, so updates are plain array writes; other
+ * threads read it for snapshots (see {@link #size()} for what they may rely on).
+ *
+ * <p>Node 0 is the thread's root and node 1 the parent of every context created after the tree reached
+ * its capacity: beyond {@code capacity} nodes, a call path is flattened to (truncated, method), so the
+ * per-method statistics stay exact while memory stays bounded.
+ */
+final class ContextTree {
+
+    static final int ROOT = 0;
+    static final int TRUNCATED = 1;
+
+    /** Statistics per node, in this order, {@link #STRIDE} longs apart. */
+    static final int CALLS = 0;
+    static final int NANOS = 1;
+    static final int SELF_NANOS = 2;
+    static final int MIN_NANOS = 3;
+    static final int MAX_NANOS = 4;
+    static final int STRIDE = 5;
+
+    private final int capacity;
+    private int[] parents = new int[256];
+    private int[] methods = new int[256];
+    private long[] stats = new long[256 * STRIDE];
+    // Written after the node's arrays: a reader that sees size n sees nodes 0 .. n-1 (and arrays that hold them).
+    private volatile int size;
+
+    // child lookup: open addressing over (parent << 32 | method) + 1; 0 marks a free cell
+    private long[] keys = new long[512];
+    private int[] values = new int[512];
+    private int entries;
+
+    ContextTree(int capacity) {
+        this.capacity = Math.max(capacity, 2);
+        add(-1, -1);    // ROOT
+        add(-1, -1);    // TRUNCATED
+    }
+
+    /** The node for calling {@code method} from {@code parent}, created on first sight. */
+    int child(int parent, int method) {
+        long key = (((long) parent << 32) | (method & 0xFFFFFFFFL)) + 1;
+        long[] k = keys;
+        int mask = k.length - 1;
+        for (int i = spread(key) & mask; ; i = (i + 1) & mask) {
+            long c = k[i];
+            if (c == key) {
+                return values[i];
+            }
+            if (c == 0) {
+                break;
+            }
+        }
+        if (size >= capacity && parent != TRUNCATED) {
+            return child(TRUNCATED, method);
+        }
+        int node = add(parent, method);
+        put(key, node);
+        return node;
+    }
+
+    /** Records one completed call of {@code node} lasting {@code nanos}, {@code selfNanos} of them outside callees. */
+    void record(int node, long nanos, long selfNanos) {
+        long[] s = stats;
+        int b = node * STRIDE;
+        s[b + CALLS]++;
+        s[b + NANOS] += nanos;
+        s[b + SELF_NANOS] += selfNanos;
+        if (nanos < s[b + MIN_NANOS]) {
+            s[b + MIN_NANOS] = nanos;
+        }
+        if (nanos > s[b + MAX_NANOS]) {
+            s[b + MAX_NANOS] = nanos;
+        }
+    }
+
+    /** Number of nodes, the two fixed ones included; nodes are {@code 0 .. size()-1}, a parent before its children. */
+    int size() {
+        return size;
+    }
+
+    int parent(int node) {
+        return parents[node];
+    }
+
+    int method(int node) {
+        return methods[node];
+    }
+
+    long stat(int node, int which) {
+        return stats[node * STRIDE + which];
+    }
+
+    /**
+     * A copy of the nodes {@code 0 .. n-1} for another thread: parents, methods and statistics arrays of at
+     * least {@code n} nodes. Statistics of calls completing meanwhile may or may not be included.
+     */
+    Copy copy() {
+        int n = size;                       // volatile read first: the arrays below hold at least n nodes
+        int[] p = parents;
+        int[] m = methods;
+        long[] s = stats;
+        n = Math.min(n, Math.min(Math.min(p.length, m.length), s.length / STRIDE));
+        return new Copy(n, Arrays.copyOf(p, n), Arrays.copyOf(m, n), Arrays.copyOf(s, n * STRIDE));
+    }
+
+    /**
+     * Adds every node's calls and total nanoseconds to the per-method arrays (indexed by method slot;
+     * slots beyond their length are skipped). Reads the live arrays without copying: for the controller.
+     */
+    void addMethodTotals(long[] calls, long[] nanos) {
+        int n = size;
+        int[] m = methods;
+        long[] s = stats;
+        n = Math.min(n, Math.min(m.length, s.length / STRIDE));
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            int method = m[node];
+            if (method >= 0 && method < calls.length) {
+                calls[method] += s[node * STRIDE + CALLS];
+                nanos[method] += s[node * STRIDE + NANOS];
+            }
+        }
+    }
+
+    /** A snapshot of a tree's nodes (see {@link #copy()}); a class, not a record (see {@link MethodKey}). */
+    static final class Copy {
+        private final int size;
+        private final int[] parents;
+        private final int[] methods;
+        private final long[] stats;
+
+        Copy(int size, int[] parents, int[] methods, long[] stats) {
+            this.size = size;
+            this.parents = parents;
+            this.methods = methods;
+            this.stats = stats;
+        }
+
+        int size() {
+            return size;
+        }
+
+        int parent(int node) {
+            return parents[node];
+        }
+
+        int method(int node) {
+            return methods[node];
+        }
+
+        long stat(int node, int which) {
+            return stats[node * STRIDE + which];
+        }
+    }
+
+    private int add(int parent, int method) {
+        int node = size;
+        if (node == parents.length) {
+            int n = node * 2;
+            parents = Arrays.copyOf(parents, n);
+            methods = Arrays.copyOf(methods, n);
+            stats = Arrays.copyOf(stats, n * STRIDE);
+        }
+        parents[node] = parent;
+        methods[node] = method;
+        stats[node * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
+        size = node + 1;
+        return node;
+    }
+
+    private void put(long key, int value) {
+        if ((entries + 1) * 2 > keys.length) {
+            long[] oldKeys = keys;
+            int[] oldValues = values;
+            keys = new long[oldKeys.length * 2];
+            values = new int[oldKeys.length * 2];
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != 0) {
+                    insert(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
+        insert(key, value);
+        entries++;
+    }
+
+    private void insert(long key, int value) {
+        int mask = keys.length - 1;
+        for (int i = spread(key) & mask; ; i = (i + 1) & mask) {
+            if (keys[i] == 0) {
+                keys[i] = key;
+                values[i] = value;
+                return;
+            }
+        }
+    }
+
+    private static int spread(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+}

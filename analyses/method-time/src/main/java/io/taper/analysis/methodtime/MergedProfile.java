@@ -1,0 +1,250 @@
+package io.taper.analysis.methodtime;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * All threads' profiles merged into per-method statistics, per-edge statistics and one call tree.
+ *
+ * <p>Definitions (every time in nanoseconds; "open" frames are calls not finished at the snapshot, as in a
+ * thread that never returns):
+ * <ul>
+ * <li>invocations: completed calls;</li>
+ * <li>inclusive: time with the method on the stack, completed and open calls, a recursive call counted
+ *     once (only the outermost activation on a path adds its time) &mdash; what a sampling profiler's
+ *     inclusive samples measure;</li>
+ * <li>exclusive: time in the method's own body, outside observed callees (completed and open calls);</li>
+ * <li>min, max: of one completed call; total: the sum of the completed calls' times (recursive calls
+ *     count at every level), so total / invocations is the mean time of a call;</li>
+ * <li>an edge (caller, callee): the callee's completed calls from that caller, and the inclusive time of
+ *     those calls that were not already inside another activation of the callee, so a method's edges
+ *     from all its callers add up to its inclusive time. Caller -1: no observed caller (a thread's
+ *     outermost observed call); -2: a flattened context of a full tree.</li>
+ * </ul>
+ */
+final class MergedProfile {
+
+    static final int NO_CALLER = -1;
+    static final int TRUNCATED_CALLER = -2;
+
+    final int methods;
+    final long[] invocations;
+    final long[] inclusive;
+    final long[] exclusive;
+    final long[] total;
+    final long[] min;
+    final long[] max;
+    final long[] open;
+    final boolean[] seen;
+    /** Per callee: caller method to {calls, nanos}. */
+    final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
+    final CallTree tree = new CallTree();
+
+    int threads;
+    long contexts;
+    long truncatedContexts;
+    long unmatchedExits;
+    long discardedFrames;
+    long unknownSites;
+    long tooDeep;
+
+    private MergedProfile(int methods) {
+        this.methods = methods;
+        invocations = new long[methods];
+        inclusive = new long[methods];
+        exclusive = new long[methods];
+        total = new long[methods];
+        min = new long[methods];
+        max = new long[methods];
+        open = new long[methods];
+        seen = new boolean[methods];
+        Arrays.fill(min, Long.MAX_VALUE);
+    }
+
+    /** Merges thread snapshots; method slots must be below {@code methods} (larger ones are skipped). */
+    static MergedProfile merge(List<ThreadProfile.Snapshot> snapshots, int methods) {
+        MergedProfile m = new MergedProfile(methods);
+        for (ThreadProfile.Snapshot s : snapshots) {
+            m.add(s);
+        }
+        return m;
+    }
+
+    private void add(ThreadProfile.Snapshot s) {
+        threads++;
+        unmatchedExits += s.unmatchedExits;
+        discardedFrames += s.discardedFrames;
+        unknownSites += s.unknownSites;
+        tooDeep += s.tooDeep;
+        ContextTree.Copy c = s.nodes;
+        int n = c.size();
+        contexts += Math.max(0, n - 2);
+
+        // open frames: their time so far, and their self time (minus observed callees, minus the frame above)
+        long[] openNanos = new long[n];
+        long[] openSelf = new long[n];
+        int[] openFrames = new int[n];
+        int d = s.openNodes.length;
+        long above = 0;
+        for (int i = d - 1; i >= 0; i--) {
+            int node = s.openNodes[i];
+            long elapsed = Math.max(0, s.now - s.openStarts[i]);
+            if (node > ContextTree.TRUNCATED && node < n) {
+                openNanos[node] += elapsed;
+                openSelf[node] += Math.max(0, elapsed - s.openCallees[i] - above);
+                openFrames[node]++;
+            }
+            above = elapsed;
+        }
+
+        boolean[] outermost = outermost(c, methods);
+        int[] merged = new int[n];
+        merged[ContextTree.ROOT] = CallTree.ROOT;
+        merged[ContextTree.TRUNCATED] = -1;
+        for (int node = ContextTree.TRUNCATED + 1; node < n; node++) {
+            int method = c.method(node);
+            int parent = c.parent(node);
+            if (method < 0 || method >= methods || parent < 0 || parent >= node) {
+                merged[node] = -1;
+                continue;
+            }
+            long calls = c.stat(node, ContextTree.CALLS);
+            long nanos = c.stat(node, ContextTree.NANOS) + openNanos[node];
+            seen[method] = true;
+            invocations[method] += calls;
+            total[method] += c.stat(node, ContextTree.NANOS);
+            exclusive[method] += c.stat(node, ContextTree.SELF_NANOS) + openSelf[node];
+            open[method] += openFrames[node];
+            if (calls > 0) {
+                min[method] = Math.min(min[method], c.stat(node, ContextTree.MIN_NANOS));
+                max[method] = Math.max(max[method], c.stat(node, ContextTree.MAX_NANOS));
+            }
+            long outerNanos = outermost[node] ? nanos : 0;
+            inclusive[method] += outerNanos;
+
+            int caller;
+            int mergedParent;
+            if (parent == ContextTree.ROOT) {
+                caller = NO_CALLER;
+                mergedParent = CallTree.ROOT;
+            } else if (parent == ContextTree.TRUNCATED) {
+                caller = TRUNCATED_CALLER;
+                truncatedContexts++;
+                if (merged[ContextTree.TRUNCATED] < 0) {
+                    merged[ContextTree.TRUNCATED] = tree.child(CallTree.ROOT, CallTree.TRUNCATED_METHOD);
+                }
+                mergedParent = merged[ContextTree.TRUNCATED];
+            } else {
+                caller = c.method(parent);
+                mergedParent = merged[parent];
+            }
+            long[] edge = edge(caller, method);
+            edge[0] += calls;
+            edge[1] += outerNanos;
+
+            if (mergedParent >= 0) {
+                merged[node] = tree.child(mergedParent, method);
+                tree.add(merged[node], calls, nanos);
+                if (mergedParent != CallTree.ROOT && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
+                    tree.add(mergedParent, 0, nanos);
+                }
+            } else {
+                merged[node] = -1;
+            }
+        }
+    }
+
+    // no lambdas in analysis code: they would bootstrap java.lang.invoke from inside the observed JVM's run
+    private long[] edge(int caller, int callee) {
+        Map<Integer, long[]> edges = callers.get(callee);
+        if (edges == null) {
+            edges = new HashMap<>();
+            callers.put(callee, edges);
+        }
+        long[] e = edges.get(caller);
+        if (e == null) {
+            e = new long[2];
+            edges.put(caller, e);
+        }
+        return e;
+    }
+
+    /**
+     * For each node, whether no ancestor calls the same method (the outermost activation on its path).
+     * A depth-first walk with a per-method count of activations on the current path.
+     */
+    static boolean[] outermost(ContextTree.Copy c, int methods) {
+        int n = c.size();
+        boolean[] outer = new boolean[n];
+        int[] firstChild = new int[n];
+        int[] nextSibling = new int[n];
+        Arrays.fill(firstChild, -1);
+        for (int node = n - 1; node > ContextTree.TRUNCATED; node--) {
+            int p = c.parent(node);
+            if (p >= 0 && p < node) {
+                nextSibling[node] = firstChild[p];
+                firstChild[p] = node;
+            }
+        }
+        int[] active = new int[methods];
+        int[] stack = new int[16];
+        for (int root = ContextTree.ROOT; root <= ContextTree.TRUNCATED && root < n; root++) {
+            int sp = 0;
+            stack[sp++] = root;
+            while (sp > 0) {
+                int entry = stack[--sp];
+                if (entry < 0) {                       // leaving a node: its method is no longer on the path
+                    int m = c.method(~entry);
+                    if (m >= 0 && m < methods) {
+                        active[m]--;
+                    }
+                    continue;
+                }
+                int m = c.method(entry);
+                if (m >= 0 && m < methods) {
+                    outer[entry] = active[m] == 0;
+                    active[m]++;
+                }
+                if (sp + 2 > stack.length) {
+                    stack = Arrays.copyOf(stack, stack.length * 2);
+                }
+                stack[sp++] = ~entry;
+                for (int ch = firstChild[entry]; ch >= 0; ch = nextSibling[ch]) {
+                    if (sp == stack.length) {
+                        stack = Arrays.copyOf(stack, stack.length * 2);
+                    }
+                    stack[sp++] = ch;
+                }
+            }
+        }
+        return outer;
+    }
+
+    /** The callers of a method, as {caller, calls, nanos} sorted by nanos, then calls, descending. */
+    List<long[]> callersOf(int method) {
+        Map<Integer, long[]> edges = callers.get(method);
+        List<long[]> out = new ArrayList<>();
+        if (edges != null) {
+            for (Map.Entry<Integer, long[]> e : edges.entrySet()) {
+                out.add(new long[] {e.getKey(), e.getValue()[0], e.getValue()[1]});
+            }
+        }
+        out.sort(BY_TIME_THEN_CALLS);
+        return out;
+    }
+
+    private static final Comparator<long[]> BY_TIME_THEN_CALLS = new Comparator<>() {
+        @Override
+        public int compare(long[] a, long[] b) {
+            int c = Long.compare(b[2], a[2]);
+            if (c == 0) {
+                c = Long.compare(b[1], a[1]);
+            }
+            return c != 0 ? c : Long.compare(a[0], b[0]);
+        }
+    };
+}

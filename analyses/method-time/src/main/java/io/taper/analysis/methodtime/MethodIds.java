@@ -1,0 +1,70 @@
+package io.taper.analysis.methodtime;
+
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.state.KeySlots;
+import java.util.Arrays;
+
+/**
+ * Maps site ids to method slots: the entry and exit sites of one method (same loader, class, name and
+ * descriptor) share a slot, which keys the method's result row. The mapping is made on a site's first
+ * event from its {@link SiteRegistry} row (the agent registers sites before the woven class runs), so
+ * afterwards a lookup is one array read.
+ */
+final class MethodIds {
+
+    private static final KeySlots<MethodKey> METHODS = new KeySlots<>();
+    // slot + 1 per site id; 0: not mapped yet. Replaced (never shrunk) under the class lock.
+    private static volatile int[] siteToMethod = new int[4096];
+
+    private MethodIds() {
+    }
+
+    /** The method slot of a site, or -1 if the site is not registered. */
+    static int methodOf(int site) {
+        int[] a = siteToMethod;
+        if (site >= 0 && site < a.length) {
+            int v = a[site];
+            if (v != 0) {
+                return v - 1;
+            }
+        }
+        SiteInfo s = SiteRegistry.get(site);
+        return s == null ? -1 : map(s);
+    }
+
+    /** The method slot of a registered site (mapping it if new). */
+    static synchronized int map(SiteInfo s) {
+        int slot = METHODS.slot(new MethodKey(s.loaderTag(), s.className(), s.methodName(), s.methodDesc()));
+        int site = s.id();
+        if (site >= 0) {
+            int[] a = siteToMethod;
+            if (site >= a.length) {
+                a = Arrays.copyOf(a, Math.max(site + 1, a.length * 2));
+            }
+            a[site] = slot + 1;
+            siteToMethod = a;
+        }
+        return slot;
+    }
+
+    /** The method slot of a site without creating one: -1 if no site of its method ever fired. */
+    static int find(SiteInfo s) {
+        int[] a = siteToMethod;
+        int site = s.id();
+        if (site >= 0 && site < a.length && a[site] != 0) {
+            return a[site] - 1;
+        }
+        return METHODS.find(new MethodKey(s.loaderTag(), s.className(), s.methodName(), s.methodDesc()));
+    }
+
+    /** The method of a slot. */
+    static MethodKey method(int slot) {
+        return METHODS.key(slot);
+    }
+
+    /** Number of method slots; slots are {@code 0 .. size()-1}. */
+    static int size() {
+        return METHODS.size();
+    }
+}

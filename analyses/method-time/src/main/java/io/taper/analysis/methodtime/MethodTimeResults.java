@@ -1,0 +1,135 @@
+package io.taper.analysis.methodtime;
+
+import io.taper.runtime.AnalysisResults;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The method-time table: one row per method observed on any thread (definitions in {@link MergedProfile}),
+ * hottest inclusive time first:
+ * <pre>
+ * id, class, method, descriptor, loader, invocations, inclusiveNanos, exclusiveNanos, totalNanos,
+ * minNanos, maxNanos, meanNanos, openFrames, removed, [removedAtMillis], callers: [{caller, calls, nanos}]
+ * </pre>
+ * {@code caller} is another row's {@code id} (-1: no observed caller, -2: a flattened context). The
+ * summary holds the counters of tolerated anomalies and the merged call tree
+ * ({@code callTree.nodes}: {@code [parent, method id, calls, nanos]}, parent -1 at the top, method -2 for
+ * flattened contexts). Rows and summary come from one snapshot per instance.
+ */
+public final class MethodTimeResults implements AnalysisResults {
+
+    /** Call-tree nodes exported into the summary at most (the ones with the most time). */
+    static final int MAX_EXPORTED_CONTEXTS = 50_000;
+
+    private MergedProfile profile;
+
+    @Override
+    public List<Map<String, Object>> rows() {
+        MergedProfile p = profile();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int m = 0; m < p.methods; m++) {
+            if (p.seen[m]) {
+                rows.add(row(p, m));
+            }
+        }
+        rows.sort(BY_INCLUSIVE);
+        return rows;
+    }
+
+    @Override
+    public Map<String, Object> summary() {
+        MergedProfile p = profile();
+        Map<String, Object> s = new LinkedHashMap<>();
+        long methods = 0;
+        long openFrames = 0;
+        for (int m = 0; m < p.methods; m++) {
+            if (p.seen[m]) {
+                methods++;
+                openFrames += p.open[m];
+            }
+        }
+        s.put("methods", methods);
+        s.put("threads", (long) p.threads);
+        s.put("contexts", p.contexts);
+        s.put("truncatedContexts", p.truncatedContexts);
+        s.put("openFrames", openFrames);
+        s.put("unmatchedExits", p.unmatchedExits);
+        s.put("discardedFrames", p.discardedFrames);
+        s.put("unknownSites", p.unknownSites);
+        s.put("tooDeepEntries", p.tooDeep);
+        s.put("removedMethods", (long) Removals.count());
+        s.put("observedNanos", p.tree.totalNanos());
+        List<long[]> nodes = p.tree.export(MAX_EXPORTED_CONTEXTS);
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("format", "[parent, method id, calls, nanos]");
+        tree.put("contexts", (long) (p.tree.size() - 1));
+        tree.put("exported", (long) nodes.size());
+        tree.put("nodes", nodes);
+        s.put("callTree", tree);
+        return s;
+    }
+
+    private synchronized MergedProfile profile() {
+        if (profile == null) {
+            profile = snapshot();
+        }
+        return profile;
+    }
+
+    /** Every thread's profile now, merged. */
+    static MergedProfile snapshot() {
+        long now = System.nanoTime();
+        ThreadProfile[] all = ThreadProfiles.all();
+        List<ThreadProfile.Snapshot> snapshots = new ArrayList<>(all.length);
+        for (ThreadProfile t : all) {
+            snapshots.add(t.snapshot(now));
+        }
+        // read after the copies: every method slot they hold is below it
+        return MergedProfile.merge(snapshots, MethodIds.size());
+    }
+
+    private static Map<String, Object> row(MergedProfile p, int m) {
+        MethodKey k = MethodIds.method(m);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("id", (long) m);
+        r.put("class", k.binaryClassName());
+        r.put("method", k.name);
+        r.put("descriptor", k.descriptor);
+        r.put("loader", (long) k.loaderTag);
+        long calls = p.invocations[m];
+        r.put("invocations", calls);
+        r.put("inclusiveNanos", p.inclusive[m]);
+        r.put("exclusiveNanos", p.exclusive[m]);
+        r.put("totalNanos", p.total[m]);
+        r.put("minNanos", calls == 0 ? 0L : p.min[m]);
+        r.put("maxNanos", calls == 0 ? 0L : p.max[m]);
+        r.put("meanNanos", calls == 0 ? 0L : p.total[m] / calls);
+        r.put("openFrames", p.open[m]);
+        long removedAt = Removals.removedAtMillis(m);
+        r.put("removed", removedAt >= 0);
+        if (removedAt >= 0) {
+            r.put("removedAtMillis", removedAt);
+        }
+        List<Map<String, Object>> callers = new ArrayList<>();
+        for (long[] e : p.callersOf(m)) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("caller", e[0]);
+            c.put("calls", e[1]);
+            c.put("nanos", e[2]);
+            callers.add(c);
+        }
+        r.put("callers", callers);
+        return r;
+    }
+
+    private static final Comparator<Map<String, Object>> BY_INCLUSIVE = new Comparator<>() {
+        @Override
+        public int compare(Map<String, Object> a, Map<String, Object> b) {
+            int c = Long.compare((Long) b.get("inclusiveNanos"), (Long) a.get("inclusiveNanos"));
+            return c != 0 ? c : Long.compare((Long) a.get("id"), (Long) b.get("id"));
+        }
+    };
+}

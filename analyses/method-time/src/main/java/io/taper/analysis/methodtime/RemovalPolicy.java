@@ -1,0 +1,80 @@
+package io.taper.analysis.methodtime;
+
+/**
+ * The adaptive policy of the paper's method-time case study: every {@code periodMillis}, the methods
+ * invoked at least {@code minInvocations} times whose mean time per completed invocation is below
+ * {@code maxMeanMillis} are not worth timing any more, and their entry/exit instrumentation is removed.
+ */
+final class RemovalPolicy {
+
+    static final long DEFAULT_PERIOD_MILLIS = 500;
+    static final long DEFAULT_MIN_INVOCATIONS = 100;
+    static final double DEFAULT_MAX_MEAN_MILLIS = 1.0;
+
+    final long periodMillis;
+    final long minInvocations;
+    final double maxMeanMillis;
+    private final double maxMeanNanos;
+
+    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
+        if (periodMillis <= 0) {
+            throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
+        }
+        if (minInvocations < 1) {
+            throw new IllegalArgumentException("the invocation threshold must be at least 1, got " + minInvocations);
+        }
+        if (!(maxMeanMillis >= 0) || Double.isInfinite(maxMeanMillis)) {
+            throw new IllegalArgumentException("the mean-time threshold must be a finite number of ms >= 0, got "
+                    + maxMeanMillis);
+        }
+        this.periodMillis = periodMillis;
+        this.minInvocations = minInvocations;
+        this.maxMeanMillis = maxMeanMillis;
+        this.maxMeanNanos = maxMeanMillis * 1_000_000.0;
+    }
+
+    static RemovalPolicy defaults() {
+        return new RemovalPolicy(DEFAULT_PERIOD_MILLIS, DEFAULT_MIN_INVOCATIONS, DEFAULT_MAX_MEAN_MILLIS);
+    }
+
+    /**
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>"}; trailing parts may be left out (defaults),
+     * "" is all defaults.
+     *
+     * @throws IllegalArgumentException for anything else
+     */
+    static RemovalPolicy parse(String spec) {
+        String s = spec == null ? "" : spec.trim();
+        if (s.isEmpty()) {
+            return defaults();
+        }
+        String[] parts = s.split(",", -1);
+        if (parts.length > 3) {
+            throw new IllegalArgumentException(usage(spec));
+        }
+        try {
+            long period = parts.length > 0 ? Long.parseLong(parts[0].trim()) : DEFAULT_PERIOD_MILLIS;
+            long invocations = parts.length > 1 ? Long.parseLong(parts[1].trim()) : DEFAULT_MIN_INVOCATIONS;
+            double mean = parts.length > 2 ? Double.parseDouble(parts[2].trim()) : DEFAULT_MAX_MEAN_MILLIS;
+            return new RemovalPolicy(period, invocations, mean);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(usage(spec));
+        }
+    }
+
+    private static String usage(String spec) {
+        return "method-time:<period ms>,<min invocations>,<max mean ms> (e.g. method-time:500,100,1.0), got '"
+                + spec + "'";
+    }
+
+    /** True if a method with these totals (completed calls, their summed nanoseconds) should lose its instrumentation. */
+    boolean isCheap(long calls, long nanos) {
+        return calls >= minInvocations && nanos < maxMeanNanos * calls;
+    }
+
+    @Override
+    public String toString() {
+        return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
+                .append(maxMeanMillis).toString();
+    }
+}

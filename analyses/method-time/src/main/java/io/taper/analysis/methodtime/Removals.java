@@ -1,0 +1,42 @@
+package io.taper.analysis.methodtime;
+
+import java.util.Arrays;
+
+/**
+ * The methods whose instrumentation the controller removed, with when (milliseconds since the controller
+ * started). Their rows keep what was recorded before and say so.
+ */
+final class Removals {
+
+    private static long[] removedAt = new long[0];   // per method slot; 0: not removed, else millis + 1
+    private static int count;
+
+    private Removals() {
+    }
+
+    /** Marks the method removed at {@code millis}; false if it already was. */
+    static synchronized boolean mark(int method, long millis) {
+        if (method >= removedAt.length) {
+            removedAt = Arrays.copyOf(removedAt, Math.max(method + 1, removedAt.length * 2 + 16));
+        }
+        if (removedAt[method] != 0) {
+            return false;
+        }
+        removedAt[method] = Math.max(0, millis) + 1;
+        count++;
+        return true;
+    }
+
+    static synchronized boolean isRemoved(int method) {
+        return method >= 0 && method < removedAt.length && removedAt[method] != 0;
+    }
+
+    /** When the method was removed, or -1 if it was not. */
+    static synchronized long removedAtMillis(int method) {
+        return isRemoved(method) ? removedAt[method] - 1 : -1;
+    }
+
+    static synchronized int count() {
+        return count;
+    }
+}

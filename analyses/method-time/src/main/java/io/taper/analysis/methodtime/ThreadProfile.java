@@ -1,0 +1,164 @@
+package io.taper.analysis.methodtime;
+
+import java.util.Arrays;
+
+/**
+ * One thread's shadow stack and calling-context tree. Woven code calls {@link #enter} at method entry and
+ * keeps the returned token in a synthetic local; {@link #exit} gets it back at every exit, normal or
+ * exceptional. The token is the frame's stack depth, so an exit finds its own frame without trusting
+ * that every frame above it was exited:
+ * <ul>
+ * <li>token 0 (the entry was not observed: its site was removed, or the entry ran in the bypass), a
+ *     frame already gone, or a frame of another method: an <em>unmatched exit</em>, counted and ignored;</li>
+ * <li>frames above the token's (their exits were never observed): <em>discarded</em>, counted; their time
+ *     stays in the matched frame's self time, no other row changes.</li>
+ * </ul>
+ * Only the owning thread calls {@link #enter}/{@link #exit}; {@link #snapshot} may run on any thread.
+ */
+final class ThreadProfile {
+
+    /** Deeper than this, entries are not recorded (a runaway stack of unexited frames cannot eat the heap). */
+    static final int MAX_DEPTH = 1 << 20;
+
+    final String threadName;
+    final long threadId;
+    private final ContextTree tree;
+
+    private int[] frameNodes = new int[64];
+    private int[] frameMethods = new int[64];
+    private long[] frameStarts = new long[64];
+    private long[] frameCallees = new long[64];   // time spent in observed callees of the frame so far
+    private int depth;
+
+    private long unmatchedExits;
+    private long discardedFrames;
+    private long unknownSites;
+    private long tooDeep;
+
+    ThreadProfile(String threadName, long threadId, int maxContexts) {
+        this.threadName = threadName;
+        this.threadId = threadId;
+        this.tree = new ContextTree(maxContexts);
+    }
+
+    /**
+     * A call of {@code method} (a slot of {@link MethodIds}; negative if the site is unknown) starting at
+     * {@code now} nanoseconds.
+     *
+     * @return the token for {@link #exit}: the new depth, or 0 if the entry was not recorded
+     */
+    int enter(int method, long now) {
+        if (method < 0) {
+            unknownSites++;
+            return 0;
+        }
+        int d = depth;
+        if (d == frameNodes.length) {
+            if (d >= MAX_DEPTH) {
+                tooDeep++;
+                return 0;
+            }
+            growStack();
+        }
+        int node = tree.child(d == 0 ? ContextTree.ROOT : frameNodes[d - 1], method);
+        frameNodes[d] = node;
+        frameMethods[d] = method;
+        frameStarts[d] = now;
+        frameCallees[d] = 0;
+        depth = d + 1;
+        return d + 1;
+    }
+
+    /** The exit of a call of {@code method} at {@code now}, with the token its entry returned. */
+    void exit(int method, int token, long now) {
+        int d = depth;
+        if (token <= 0 || token > d || frameMethods[token - 1] != method) {
+            if (method < 0) {
+                unknownSites++;
+            } else {
+                unmatchedExits++;
+            }
+            return;
+        }
+        if (token < d) {
+            discardedFrames += d - token;
+        }
+        int i = token - 1;
+        long nanos = Math.max(0, now - frameStarts[i]);
+        long self = Math.max(0, nanos - frameCallees[i]);
+        tree.record(frameNodes[i], nanos, self);
+        if (i > 0) {
+            frameCallees[i - 1] += nanos;
+        }
+        depth = i;
+    }
+
+    /** Adds this thread's per-method calls and nanoseconds of completed calls (see {@link ContextTree#addMethodTotals}). */
+    void addMethodTotals(long[] calls, long[] nanos) {
+        tree.addMethodTotals(calls, nanos);
+    }
+
+    /** Current stack depth (owning thread; others see a recent value). */
+    int depth() {
+        return depth;
+    }
+
+    /**
+     * Everything recorded so far plus the frames still open at {@code now}. Safe from any thread: a
+     * concurrent update is either in the copy or not, and an inconsistent open frame is skipped.
+     */
+    Snapshot snapshot(long now) {
+        ContextTree.Copy nodes = tree.copy();
+        int d = depth;
+        int[] fn = frameNodes;
+        long[] fs = frameStarts;
+        long[] fc = frameCallees;
+        d = Math.max(0, Math.min(d, Math.min(fn.length, Math.min(fs.length, fc.length))));
+        int[] openNodes = Arrays.copyOf(fn, d);
+        long[] openStarts = Arrays.copyOf(fs, d);
+        long[] openCallees = Arrays.copyOf(fc, d);
+        return new Snapshot(threadName, threadId, nodes, openNodes, openStarts, openCallees, now,
+                unmatchedExits, discardedFrames, unknownSites, tooDeep);
+    }
+
+    /**
+     * A thread's profile at one instant: its context tree and its open frames (outermost first).
+     */
+    static final class Snapshot {
+        final String threadName;
+        final long threadId;
+        final ContextTree.Copy nodes;
+        final int[] openNodes;
+        final long[] openStarts;
+        final long[] openCallees;
+        final long now;
+        final long unmatchedExits;
+        final long discardedFrames;
+        final long unknownSites;
+        final long tooDeep;
+
+        Snapshot(String threadName, long threadId, ContextTree.Copy nodes, int[] openNodes, long[] openStarts,
+                 long[] openCallees, long now, long unmatchedExits, long discardedFrames, long unknownSites,
+                 long tooDeep) {
+            this.threadName = threadName;
+            this.threadId = threadId;
+            this.nodes = nodes;
+            this.openNodes = openNodes;
+            this.openStarts = openStarts;
+            this.openCallees = openCallees;
+            this.now = now;
+            this.unmatchedExits = unmatchedExits;
+            this.discardedFrames = discardedFrames;
+            this.unknownSites = unknownSites;
+            this.tooDeep = tooDeep;
+        }
+    }
+
+    private void growStack() {
+        int n = Math.min(frameNodes.length * 2, MAX_DEPTH);
+        frameNodes = Arrays.copyOf(frameNodes, n);
+        frameMethods = Arrays.copyOf(frameMethods, n);
+        frameStarts = Arrays.copyOf(frameStarts, n);
+        frameCallees = Arrays.copyOf(frameCallees, n);
+    }
+}

@@ -1,0 +1,100 @@
+package io.taper.analysis.methodtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Merging threads: per-method sums, min and max across threads, one call tree by path, tree export. */
+class MergedProfileTest {
+
+    static final int MAIN = 0, WORK = 1, HELPER = 2, METHODS = 3;
+
+    @Test
+    void threadsAreSummedPerMethodAndMergedByPath() {
+        ThreadProfile t1 = new ThreadProfile("t1", 1, 64);
+        int m = t1.enter(MAIN, 0);
+        int w = t1.enter(WORK, 10);
+        t1.exit(WORK, w, 40);
+        t1.exit(MAIN, m, 50);
+        ThreadProfile t2 = new ThreadProfile("t2", 2, 64);
+        int w2 = t2.enter(WORK, 100);
+        int h = t2.enter(HELPER, 101);
+        t2.exit(HELPER, h, 103);
+        t2.exit(WORK, w2, 105);
+        MergedProfile p = MergedProfile.merge(List.of(t1.snapshot(200), t2.snapshot(200)), METHODS);
+
+        assertEquals(2, p.threads);
+        assertEquals(2, p.invocations[WORK]);
+        assertEquals(35, p.inclusive[WORK]);
+        assertEquals(5, p.min[WORK]);
+        assertEquals(30, p.max[WORK]);
+        assertEquals(33, p.exclusive[WORK]);
+        List<long[]> callers = p.callersOf(WORK);
+        assertArrayEquals(new long[] {MAIN, 1, 30}, callers.get(0));
+        assertArrayEquals(new long[] {MergedProfile.NO_CALLER, 1, 5}, callers.get(1));
+
+        // root -> MAIN -> WORK (t1), root -> WORK -> HELPER (t2): two WORK contexts
+        CallTree tree = p.tree;
+        assertEquals(5, tree.size());
+        assertEquals(55, tree.totalNanos());
+        List<long[]> nodes = tree.export(100);
+        assertArrayEquals(new long[] {-1, MAIN, 1, 50}, nodes.get(0));
+        assertArrayEquals(new long[] {0, WORK, 1, 30}, nodes.get(1));
+        assertArrayEquals(new long[] {-1, WORK, 1, 5}, nodes.get(2));
+        assertArrayEquals(new long[] {2, HELPER, 1, 2}, nodes.get(3));
+    }
+
+    @Test
+    void sameThreadPathsFromTwoThreadsShareOneNode() {
+        ThreadProfile t1 = new ThreadProfile("t1", 1, 64);
+        ThreadProfile t2 = new ThreadProfile("t2", 2, 64);
+        for (ThreadProfile t : List.of(t1, t2)) {
+            int m = t.enter(MAIN, 0);
+            int w = t.enter(WORK, 1);
+            t.exit(WORK, w, 4);
+            t.exit(MAIN, m, 10);
+        }
+        CallTree tree = MergedProfile.merge(List.of(t1.snapshot(10), t2.snapshot(10)), METHODS).tree;
+        List<long[]> nodes = tree.export(100);
+        assertEquals(2, nodes.size());
+        assertArrayEquals(new long[] {-1, MAIN, 2, 20}, nodes.get(0));
+        assertArrayEquals(new long[] {0, WORK, 2, 6}, nodes.get(1));
+    }
+
+    @Test
+    void exportKeepsTheHeaviestNodesWithCompletePaths() {
+        CallTree tree = new CallTree();
+        int a = tree.child(CallTree.ROOT, 0);
+        tree.add(a, 1, 100);
+        int b = tree.child(a, 1);
+        tree.add(b, 1, 5);
+        int c = tree.child(b, 2);      // heavier than its parent (possible after discarded frames): dropped with it
+        tree.add(c, 1, 50);
+        int d = tree.child(a, 3);
+        tree.add(d, 1, 60);
+        int e = tree.child(CallTree.ROOT, 4);
+        tree.add(e, 1, 40);
+        List<long[]> top = tree.export(3);
+        assertEquals(3, top.size());
+        assertArrayEquals(new long[] {-1, 0, 1, 100}, top.get(0));
+        assertArrayEquals(new long[] {0, 3, 1, 60}, top.get(1));
+        assertArrayEquals(new long[] {-1, 4, 1, 40}, top.get(2));
+    }
+
+    @Test
+    void outermostMarksOnlyTheFirstActivationOnEachPath() {
+        ThreadProfile t = new ThreadProfile("t", 1, 64);
+        int a = t.enter(MAIN, 0);       // node 2
+        int b = t.enter(WORK, 1);       // node 3
+        int c = t.enter(MAIN, 2);       // node 4: MAIN again below itself
+        t.exit(MAIN, c, 3);
+        t.exit(WORK, b, 4);
+        int d = t.enter(HELPER, 5);     // node 5
+        t.exit(HELPER, d, 6);
+        t.exit(MAIN, a, 7);
+        boolean[] outer = MergedProfile.outermost(t.snapshot(7).nodes, METHODS);
+        assertArrayEquals(new boolean[] {false, false, true, true, false, true}, outer);
+    }
+}

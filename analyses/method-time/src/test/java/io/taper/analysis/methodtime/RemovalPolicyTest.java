@@ -1,0 +1,57 @@
+package io.taper.analysis.methodtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The three numbers of the adaptive policy and the removal decision. */
+class RemovalPolicyTest {
+
+    @Test
+    void defaultsAreThePapersPolicy() {
+        RemovalPolicy p = RemovalPolicy.parse("");
+        assertEquals(500, p.periodMillis);
+        assertEquals(100, p.minInvocations);
+        assertEquals(1.0, p.maxMeanMillis);
+        assertEquals("500,100,1.0", p.toString());
+    }
+
+    @Test
+    void partsMayBeLeftOut() {
+        RemovalPolicy p = RemovalPolicy.parse(" 100 , 20 ");
+        assertEquals(100, p.periodMillis);
+        assertEquals(20, p.minInvocations);
+        assertEquals(1.0, p.maxMeanMillis);
+        assertEquals(0.25, RemovalPolicy.parse("50,10,0.25").maxMeanMillis);
+    }
+
+    @Test
+    void badSpecsAreRejectedWithTheExpectedForm() {
+        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4", "100,,1"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(bad), bad);
+            assertTrue(e.getMessage().contains("must") || e.getMessage().contains("method-time:<period ms>"), e.getMessage());
+        }
+    }
+
+    @Test
+    void cheapMeansEnoughCallsAndAMeanBelowTheThreshold() {
+        RemovalPolicy p = new RemovalPolicy(500, 100, 1.0);
+        assertTrue(p.isCheap(100, 99_999_999L));         // mean 0.99999999 ms
+        assertFalse(p.isCheap(100, 100_000_000L));       // mean exactly 1 ms: kept
+        assertFalse(p.isCheap(99, 0));                   // too few calls
+        assertTrue(p.isCheap(1_000_000, 1_000_000L));
+    }
+
+    @Test
+    void theStrategyTakesTheSpecAfterItsName() {
+        MethodTimeStrategy s = new MethodTimeStrategy();
+        assertEquals("method-time", s.name());
+        s.configure("200,5,0.5");
+        assertEquals(200, s.periodMillis());
+        assertEquals(5, s.policy().minInvocations);
+        assertThrows(IllegalArgumentException.class, () -> s.configure("fast"));
+    }
+}
