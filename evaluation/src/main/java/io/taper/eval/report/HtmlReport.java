@@ -30,7 +30,10 @@ final class HtmlReport {
                 b.append("</div>\n");
             }
             for (TextTable t : s.tables()) {
-                b.append("<h3>").append(Html.escape(t.title())).append("</h3>\n").append(t.html());
+                if (!t.title().equals(s.heading())) {
+                    b.append("<h3>").append(Html.escape(t.title())).append("</h3>\n");
+                }
+                b.append(t.html());
             }
         }
         return b.append("</body></html>\n").toString();

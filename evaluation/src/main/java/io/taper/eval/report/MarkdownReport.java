@@ -13,7 +13,8 @@ final class MarkdownReport {
         for (ReportSections.Section s : sections) {
             b.append("\n## ").append(s.heading()).append("\n");
             for (TextTable t : s.tables()) {
-                b.append("\n### ").append(t.title()).append("\n\n").append(t.markdown());
+                // A section holding one table of the same name needs no second heading.
+                b.append(t.title().equals(s.heading()) ? "" : "\n### " + t.title() + "\n").append('\n').append(t.markdown());
             }
         }
         return b.toString();

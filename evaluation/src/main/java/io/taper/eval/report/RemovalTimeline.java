@@ -51,7 +51,8 @@ final class RemovalTimeline {
 
     static TextTable table(EvalData d, String analysis) {
         TextTable t = new TextTable("Adaptive removal timeline: " + analysis,
-                List.of("workload", "run", "removal events", "sites removed", "first removal [ms]", "last removal [ms]"));
+                List.of("workload", "run", "removal events", "sites removed", "first removal [ms]", "last removal [ms]"))
+                .textColumns(1);
         for (Series s : series(d, analysis)) {
             t.row(List.of(s.workload(), "#" + s.round(), Integer.toString(s.points().size()), Fmt.count(s.total()),
                     Fmt.count(s.points().get(0)[0]), Fmt.count(s.lastMillis())));

@@ -58,7 +58,7 @@ final class RunChecks {
 
     static TextTable outputTable(EvalData d) {
         TextTable t = new TextTable("Workload output",
-                List.of("workload", "ok runs", "distinct outputs", "agree", "output"));
+                List.of("workload", "ok runs", "distinct outputs", "agree", "output")).textColumns(3, 4);
         for (String w : d.workloads()) {
             Set<String> outputs = outputs(d, w);
             long ok = d.all().stream().filter(r -> r.workload().equals(w) && r.ok()).count();
@@ -71,7 +71,7 @@ final class RunChecks {
     }
 
     static TextTable failureTable(EvalData d) {
-        TextTable t = new TextTable("Failed and timed-out runs", List.of("run", "status", "wall [s]", "error"));
+        TextTable t = new TextTable("Failed and timed-out runs", List.of("run", "status", "wall [s]", "error")).textColumns(1, 3);
         for (RunRecord r : d.all()) {
             if (!r.ok()) {
                 t.row(List.of(r.runDir(), r.status().name().toLowerCase(java.util.Locale.ROOT),

@@ -77,13 +77,19 @@ final class SfaTables {
     static TextTable fieldSets(EvalData d, String analysis) {
         TextTable t = new TextTable("Stationary fields, fixed vs adaptive field sets: " + analysis,
                 List.of("workload", "fields fixed", "fields adaptive", "only fixed", "only adaptive",
-                        "classified differently", "examples"));
+                        "classified differently", "examples")).textColumns(6);
         for (String w : d.workloads()) {
-            Map<String, Set<String>> fixed = verdicts(fields(d, w, analysis, Mode.FIXED));
-            Map<String, Set<String>> adaptive = verdicts(fields(d, w, analysis, Mode.ADAPTIVE));
-            if (fixed.isEmpty() && adaptive.isEmpty()) {
+            List<List<SfaField>> fixedRuns = fields(d, w, analysis, Mode.FIXED);
+            List<List<SfaField>> adaptiveRuns = fields(d, w, analysis, Mode.ADAPTIVE);
+            if (fixedRuns.isEmpty() || adaptiveRuns.isEmpty()) {
+                String f = fixedRuns.isEmpty() ? d.missingCell(w, analysis, Mode.FIXED) : "";
+                String a = adaptiveRuns.isEmpty() ? d.missingCell(w, analysis, Mode.ADAPTIVE) : "";
+                t.row(List.of(w, f.isEmpty() ? Integer.toString(verdicts(fixedRuns).size()) : f,
+                        a.isEmpty() ? Integer.toString(verdicts(adaptiveRuns).size()) : a, "–", "–", "–", ""));
                 continue;
             }
+            Map<String, Set<String>> fixed = verdicts(fixedRuns);
+            Map<String, Set<String>> adaptive = verdicts(adaptiveRuns);
             TreeSet<String> onlyFixed = new TreeSet<>(fixed.keySet());
             onlyFixed.removeAll(adaptive.keySet());
             TreeSet<String> onlyAdaptive = new TreeSet<>(adaptive.keySet());

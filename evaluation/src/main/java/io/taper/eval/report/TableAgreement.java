@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -26,7 +25,7 @@ final class TableAgreement {
     static TextTable table(EvalData d, Set<String> lossless) {
         TextTable t = new TextTable("Result tables: adaptive vs fixed",
                 List.of("workload", "analysis", "rows fixed", "rows adaptive", "keys only fixed", "keys only adaptive",
-                        "identical rounds"));
+                        "identical rounds")).textColumns(1);
         for (String analysis : d.analyses()) {
             for (String w : d.workloads()) {
                 List<RunResult> fixed = d.results(w, analysis, Mode.FIXED);
@@ -36,9 +35,12 @@ final class TableAgreement {
                 }
                 Set<String> fixedKeys = keys(fixed);
                 Set<String> adaptiveKeys = keys(adaptive);
-                t.row(List.of(w, analysis, rowCount(fixed), rowCount(adaptive),
-                        Integer.toString(minus(fixedKeys, adaptiveKeys).size()),
-                        Integer.toString(minus(adaptiveKeys, fixedKeys).size()),
+                boolean both = !fixed.isEmpty() && !adaptive.isEmpty();
+                t.row(List.of(w, analysis,
+                        fixed.isEmpty() ? d.missingCell(w, analysis, Mode.FIXED) : rowCount(fixed),
+                        adaptive.isEmpty() ? d.missingCell(w, analysis, Mode.ADAPTIVE) : rowCount(adaptive),
+                        both ? Integer.toString(minus(fixedKeys, adaptiveKeys).size()) : "–",
+                        both ? Integer.toString(minus(adaptiveKeys, fixedKeys).size()) : "–",
                         lossless.contains(analysis) ? identicalRounds(d, w, analysis) : "n/a"));
             }
         }
@@ -121,7 +123,6 @@ final class TableAgreement {
     }
 
     private static String rowCount(List<RunResult> results) {
-        OptionalDouble m = Stats.median(results.stream().map(r -> (double) r.rows().size()).toList());
-        return Fmt.or(m, Fmt::count, "–");
+        return Fmt.count(Stats.median(results.stream().map(r -> (double) r.rows().size()).toList()).getAsDouble());
     }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A table of strings with a title, rendered to Markdown and HTML from the same cells, so the two
- * reports cannot disagree. The first column is left-aligned, the others right-aligned (numbers).
+ * reports cannot disagree. The first column and any marked text columns are left-aligned, the others
+ * right-aligned (numbers).
  */
 final class TextTable {
 
@@ -13,6 +14,7 @@ final class TextTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final java.util.Set<Integer> textColumns = new java.util.HashSet<>(List.of(0));
 
     TextTable(String title, List<String> header) {
         this.title = title;
@@ -24,6 +26,14 @@ final class TextTable {
             throw new IllegalArgumentException("row has " + cells.size() + " cells, header " + header.size());
         }
         rows.add(List.copyOf(cells));
+        return this;
+    }
+
+    /** Marks columns (0-based) as text: left-aligned. */
+    TextTable textColumns(int... columns) {
+        for (int c : columns) {
+            textColumns.add(c);
+        }
         return this;
     }
 
@@ -52,7 +62,7 @@ final class TextTable {
         StringBuilder b = new StringBuilder();
         b.append("| ").append(String.join(" | ", header.stream().map(TextTable::mdEscape).toList())).append(" |\n|");
         for (int i = 0; i < header.size(); i++) {
-            b.append(i == 0 ? " --- |" : " ---: |");
+            b.append(textColumns.contains(i) ? " --- |" : " ---: |");
         }
         b.append('\n');
         for (List<String> r : rows) {
@@ -71,7 +81,8 @@ final class TextTable {
         for (List<String> r : rows) {
             b.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                b.append(i == 0 ? "<td>" : "<td class=\"num\">").append(Html.escape(r.get(i))).append("</td>");
+                b.append(textColumns.contains(i) ? "<td>" : "<td class=\"num\">").append(Html.escape(r.get(i)))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }

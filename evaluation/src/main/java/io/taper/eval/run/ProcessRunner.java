@@ -78,11 +78,22 @@ public final class ProcessRunner {
         return new Outcome(exit, !finished, wall, finished ? childCpuMillis(timesFile) : -1, null);
     }
 
-    /** Kills the descendants first (the launcher's server and observed JVM), then the process. */
+    /**
+     * Kills the descendants first (the launcher's server and observed JVM), then the process, and waits
+     * until they are gone, so that the next run does not share the cores with a dying one.
+     */
     private static void killTree(Process process) throws InterruptedException {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
+        for (ProcessHandle h : tree) {
+            try {
+                h.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // an orphan nobody reaps stays a zombie: it no longer runs, which is what matters here
+            }
+        }
     }
 
     static long childCpuMillis(Path timesFile) {

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A stand-in for ./taper in the harness's tests (the real pipeline is tested end to end by the launcher).
+# `run` behaves according to the workload's main class: Ok succeeds, Fail exits 3, SlowFixed sleeps in
+# fixed mode (to be killed at the time limit). It writes a small result.json for fixed and adaptive runs.
+set -u
+if [ "$1" = "profile-accuracy" ]; then   # profile-accuracy --jfr REC RESULT --json
+  [ -f "$3" ] || { echo "no recording $3" >&2; exit 2; }
+  case "$4" in
+    *adaptive*) echo '{"match": 14, "sad": 20, "mad": 1.25}' ;;
+    *) echo '{"match": 12, "sad": 40, "mad": 2.5}' ;;
+  esac
+  exit 0
+fi
+[ "$1" = "run" ] || { echo "fake taper: unexpected command $1" >&2; exit 2; }
+shift
+analysis=; mode=; out=; jfr=
+while [ "$1" != "--" ]; do
+  case "$1" in
+    --analysis) analysis=$2; shift 2 ;;
+    --mode) mode=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --jfr) jfr=$2; shift 2 ;;
+    *) echo "fake taper: unexpected option $1" >&2; exit 2 ;;
+  esac
+done
+shift
+mkdir -p "$out"
+echo "$analysis $mode $*" > "$out/invocation.txt"
+while [ "$1" != "-cp" ]; do shift; done
+main=$3
+case "$main" in
+  Fail) echo "boom: workload crashed" >&2; exit 3 ;;
+  SlowFixed) [ "$mode" = fixed ] && [ "$analysis" = sfa ] && sleep 60 ;;
+esac
+[ -n "$jfr" ] && echo recording > "$jfr"
+echo "$main checksum=42"
+echo "[taper] result written"
+[ "$mode" = none ] && exit 0
+if [ "$analysis" = sfa ]; then
+  rows='{"class": "C", "field": "f", "category": "dF", "stationary": true},
+        {"class": "C", "field": "g", "category": "uF", "stationary": false}'
+else
+  calls=100; [ "$mode" = adaptive ] && calls=40
+  rows="{\"method\": \"A.m()\", \"invocations\": $calls}, {\"method\": \"A.n()\", \"invocations\": 50}"
+fi
+removed=0; events='[]'
+if [ "$mode" = adaptive ]; then removed=6; events='[{"atMillis": 100, "count": 4}, {"atMillis": 600, "count": 2}]'; fi
+cat > "$out/result.json" <<JSON
+{"analysis": "$analysis", "mode": "$mode", "rows": [$rows],
+ "stats": {"wallMillis": 1000, "serverCpuMillis": 250, "sitesWoven": 10, "sitesRemoved": $removed,
+           "controller": {"batches": 2, "removals": $events}},
+ "summary": {}}
+JSON
