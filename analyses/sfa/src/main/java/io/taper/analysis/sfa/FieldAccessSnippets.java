@@ -1,0 +1,44 @@
+package io.taper.analysis.sfa;
+
+import io.taper.analysis.sfa.internal.FieldEvents;
+import io.taper.analysis.sfa.internal.SiteKinds;
+import io.taper.api.Before;
+import io.taper.api.SiteId;
+import io.taper.api.StackValue;
+import io.taper.api.marker.BytecodeMarker;
+
+/**
+ * One site before every {@code getfield} and {@code putfield}: the receiver and the site id (the site
+ * table carries the field's owner, name, descriptor and declared-final flag). Declared-final fields get
+ * their own snippets (chosen at weave time by guard) because their reads take a cheaper path.
+ */
+public final class FieldAccessSnippets {
+
+    private FieldAccessSnippets() {
+    }
+
+    @Before(marker = BytecodeMarker.class, args = "getfield", guard = FieldGuards.NotFinal.class,
+            group = SiteKinds.READ)
+    public static void read(@StackValue(0) Object receiver, @SiteId int site) {
+        FieldEvents.read(receiver, site);
+    }
+
+    @Before(marker = BytecodeMarker.class, args = "getfield", guard = FieldGuards.Final.class,
+            group = SiteKinds.READ_FINAL)
+    public static void readFinal(@StackValue(0) Object receiver, @SiteId int site) {
+        FieldEvents.readFinal(receiver, site);
+    }
+
+    /** For {@code putfield} the receiver is under the value (a long or double counts as one value). */
+    @Before(marker = BytecodeMarker.class, args = "putfield", guard = FieldGuards.NotFinal.class,
+            group = SiteKinds.WRITE)
+    public static void write(@StackValue(1) Object receiver, @SiteId int site) {
+        FieldEvents.write(receiver, site);
+    }
+
+    @Before(marker = BytecodeMarker.class, args = "putfield", guard = FieldGuards.Final.class,
+            group = SiteKinds.WRITE_FINAL)
+    public static void writeFinal(@StackValue(1) Object receiver, @SiteId int site) {
+        FieldEvents.writeFinal(receiver, site);
+    }
+}

@@ -1,0 +1,32 @@
+package io.taper.analysis.sfa;
+
+import io.taper.analysis.sfa.internal.FieldEvents;
+import io.taper.analysis.sfa.internal.FieldRows;
+import io.taper.runtime.AnalysisResults;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row per instance field accessed during the run: {@code class} (declaring class, binary name),
+ * {@code field}, {@code descriptor}, {@code category} (dF declared final, uF undeclared final: only
+ * written while the owning object's constructor ran, nF not final), {@code verdict} (stationary or
+ * non-stationary) and {@code written} (false if no write was observed, e.g. a field set only by
+ * reflection or native code). The summary holds the counts per category and verdict (the paper's Table 1).
+ */
+public final class SfaResults implements AnalysisResults {
+
+    private List<Map<String, Object>> last;
+
+    /** A fresh snapshot of the table. */
+    @Override
+    public synchronized List<Map<String, Object>> rows() {
+        last = FieldRows.of(FieldEvents.state().fields());
+        return last;
+    }
+
+    /** The counts of the last {@link #rows()} snapshot (of a new one if there was none), so both agree. */
+    @Override
+    public synchronized Map<String, Object> summary() {
+        return FieldRows.counts(last != null ? last : rows());
+    }
+}

@@ -1,0 +1,78 @@
+package io.taper.analysis.sfa.internal;
+
+import java.util.Arrays;
+
+/**
+ * Per thread, the objects whose constructors are running, innermost last: a constructor pushes
+ * {@code this} right after its {@code super()}/{@code this()} call returns (the first point where
+ * {@code this} is initialised) and pops it when it exits, normally or by an exception.
+ *
+ * <p>Between a constructor's entry and its push only the super constructors run, and they push the
+ * same object themselves once {@code Object.<init>} has returned; before that the object cannot be the
+ * receiver of anything but a {@code putfield} on the uninitialised {@code this}, which is a constructor
+ * write by definition. So "the object is on this stack" is exactly "the write happens while the
+ * object's constructor (or a method it calls) runs on this thread".
+ */
+public final class ConstructorStack {
+
+    private static final class Frames {
+        Object[] objects = new Object[16];
+        int depth;
+    }
+
+    // A subclass rather than withInitial(lambda): no java.lang.invoke bootstrap inside a snippet.
+    private static final class PerThread extends ThreadLocal<Frames> {
+        @Override
+        protected Frames initialValue() {
+            return new Frames();
+        }
+    }
+
+    private static final PerThread FRAMES = new PerThread();
+
+    private ConstructorStack() {
+    }
+
+    /** A constructor of {@code self} passed its super()/this() call. */
+    public static void push(Object self) {
+        Frames f = FRAMES.get();
+        if (f.depth == f.objects.length) {
+            f.objects = Arrays.copyOf(f.objects, f.depth * 2);
+        }
+        f.objects[f.depth++] = self;
+    }
+
+    /**
+     * A constructor of {@code self} exits: pops down to, and including, the innermost frame of
+     * {@code self}. Frames above it are ones whose exit was not observed (a site removed or failed); if
+     * {@code self} is not on the stack nothing is popped.
+     */
+    public static void pop(Object self) {
+        Frames f = FRAMES.get();
+        Object[] o = f.objects;
+        for (int i = f.depth - 1; i >= 0; i--) {
+            if (o[i] == self) {
+                Arrays.fill(o, i, f.depth, null);   // no strong reference outlives the constructor
+                f.depth = i;
+                return;
+            }
+        }
+    }
+
+    /** True if a constructor of {@code o} is running on this thread. */
+    public static boolean contains(Object o) {
+        Frames f = FRAMES.get();
+        Object[] objects = f.objects;
+        for (int i = f.depth - 1; i >= 0; i--) {
+            if (objects[i] == o) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Number of constructor frames on this thread (for tests). */
+    public static int depth() {
+        return FRAMES.get().depth;
+    }
+}

@@ -1,0 +1,123 @@
+package io.taper.analysis.sfa.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.HashMap;
+
+/**
+ * The result table: one row per accessed instance field, keyed by declaring class, name and
+ * descriptor. Symbolic references that resolve to the same field are merged (non-stationary if any
+ * is, written outside the constructor if any was). Classes of the same name from different loaders
+ * share a row.
+ */
+public final class FieldRows {
+
+    public static final String DF = "dF";
+    public static final String UF = "uF";
+    /** ¬F, not final: ASCII in the result file so shell tools and any console encoding can show it. */
+    public static final String NF = "nF";
+    public static final String STATIONARY = "stationary";
+    public static final String NON_STATIONARY = "non-stationary";
+
+    /** One merged row being built. */
+    private static final class Row {
+        final String className;
+        final String name;
+        final String desc;
+        boolean declaredFinal;
+        int bits;
+
+        Row(String className, String name, String desc) {
+            this.className = className;
+            this.name = name;
+            this.desc = desc;
+        }
+    }
+
+    /** Class, then field name, then descriptor (a named class: no lambdas in the observed JVM). */
+    private static final class ByKey implements Comparator<Row> {
+        @Override
+        public int compare(Row a, Row b) {
+            int c = a.className.compareTo(b.className);
+            if (c == 0) {
+                c = a.name.compareTo(b.name);
+            }
+            return c != 0 ? c : a.desc.compareTo(b.desc);
+        }
+    }
+
+    private FieldRows() {
+    }
+
+    /** Rows sorted by class, field and descriptor: class, field, descriptor, category, verdict, written. */
+    public static List<Map<String, Object>> of(FieldTable fields) {
+        Map<String, Row> merged = new HashMap<>();
+        int n = fields.size();
+        for (int f = 0; f < n; f++) {
+            int bits = fields.state(f);
+            if ((bits & FieldTable.ACCESSED) == 0) {
+                continue;
+            }
+            FieldRef ref = fields.ref(f);
+            Class<?> owner = fields.ownerClass(f);
+            DeclaredField d = owner == null ? null : DeclaredField.resolve(owner, ref.name(), ref.desc());
+            String cls = d != null ? d.className() : ref.ownerBinaryName();
+            boolean declaredFinal = d != null ? d.declaredFinal() : (bits & FieldTable.FINAL_HINT) != 0;
+            String key = cls + '\u0000' + ref.name() + '\u0000' + ref.desc();
+            Row r = merged.get(key);
+            if (r == null) {
+                r = new Row(cls, ref.name(), ref.desc());
+                merged.put(key, r);
+            }
+            r.bits |= bits;
+            r.declaredFinal |= declaredFinal;
+        }
+        List<Row> sorted = new ArrayList<>(merged.values());
+        sorted.sort(new ByKey());
+        List<Map<String, Object>> rows = new ArrayList<>(sorted.size());
+        for (Row r : sorted) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("class", r.className);
+            row.put("field", r.name);
+            row.put("descriptor", r.desc);
+            row.put("category", category(r.declaredFinal, r.bits));
+            row.put("verdict", (r.bits & FieldTable.NON_STATIONARY) != 0 ? NON_STATIONARY : STATIONARY);
+            row.put("written", (r.bits & FieldTable.WRITTEN) != 0);
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static String category(boolean declaredFinal, int bits) {
+        if (declaredFinal) {
+            return DF;
+        }
+        return (bits & FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR) != 0 ? NF : UF;
+    }
+
+    /**
+     * Table 1 of the paper: {@code {"fields": n, "stationary": {"dF": a, "uF": b, "nF": c},
+     * "non-stationary": {...}}}.
+     */
+    public static Map<String, Object> counts(List<Map<String, Object>> rows) {
+        Map<String, Long> stationary = new LinkedHashMap<>();
+        Map<String, Long> nonStationary = new LinkedHashMap<>();
+        for (String c : new String[] {DF, UF, NF}) {
+            stationary.put(c, 0L);
+            nonStationary.put(c, 0L);
+        }
+        for (Map<String, Object> row : rows) {
+            Map<String, Long> m = STATIONARY.equals(row.get("verdict")) ? stationary : nonStationary;
+            String c = (String) row.get("category");
+            m.put(c, m.get(c) + 1);
+        }
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("fields", (long) rows.size());
+        counts.put(STATIONARY, stationary);
+        counts.put(NON_STATIONARY, nonStationary);
+        return counts;
+    }
+}

@@ -1,0 +1,191 @@
+package io.taper.analysis.sfa.internal;
+
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Per object, the set of members ({@code name:desc} slots) read so far: the per-instance half of the
+ * stationary-field machine ("read seen" is the only per-instance state a verdict needs: a write then
+ * asks whether the same object's field was read before).
+ *
+ * <p>Objects are keyed by identity and held weakly, so the table keeps nothing alive. Lookups take no
+ * lock and allocate nothing: chains are immutable (an entry's {@code next} is final) and tables are
+ * published through atomic arrays; only adding an object or a member locks one of 64 segments. Entries
+ * of collected objects are dropped when their segment is rebuilt (no reference queue: a queue would
+ * make the collector enqueue every dead entry).
+ */
+public final class InstanceMarks {
+
+    private static final int SEGMENT_BITS = 6;
+    private static final int SEGMENTS = 1 << SEGMENT_BITS;
+
+    private final Segment[] segments = new Segment[SEGMENTS];
+
+    public InstanceMarks() {
+        for (int i = 0; i < SEGMENTS; i++) {
+            segments[i] = new Segment();
+        }
+    }
+
+    /** Records that the object's member was read. */
+    public void mark(Object o, int member) {
+        int h = hash(o);
+        Segment s = segments[h & (SEGMENTS - 1)];
+        Entry e = s.find(o, h);
+        if (e == null || !e.has(member)) {
+            s.add(o, h, member);
+        }
+    }
+
+    /** True if {@link #mark} was called for this object and member. */
+    public boolean isMarked(Object o, int member) {
+        int h = hash(o);
+        Entry e = segments[h & (SEGMENTS - 1)].find(o, h);
+        return e != null && e.has(member);
+    }
+
+    /** Objects with an entry that are still alive (counts; for tests and statistics). */
+    public int liveObjects() {
+        int n = 0;
+        for (Segment s : segments) {
+            n += s.live();
+        }
+        return n;
+    }
+
+    /** Entries in the tables, those of collected objects not yet dropped included (for tests). */
+    int entries() {
+        int n = 0;
+        for (Segment s : segments) {
+            n += s.entries();
+        }
+        return n;
+    }
+
+    private static int hash(Object o) {
+        int h = System.identityHashCode(o);
+        return h ^ (h >>> 16);
+    }
+
+    /** One object: a weak reference to it, its members (the first inline, more in an array). */
+    static final class Entry extends WeakReference<Object> {
+        final int hash;
+        final Entry next;
+        final int first;
+        volatile int[] more;
+
+        Entry(Object o, int hash, Entry next, int first, int[] more) {
+            super(o);
+            this.hash = hash;
+            this.next = next;
+            this.first = first;
+            this.more = more;
+        }
+
+        boolean has(int member) {
+            if (first == member) {
+                return true;
+            }
+            int[] m = more;
+            if (m != null) {
+                for (int x : m) {
+                    if (x == member) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A hash table of immutable chains; every change happens under the segment's lock. */
+    static final class Segment {
+        private volatile AtomicReferenceArray<Entry> table = new AtomicReferenceArray<>(16);
+        private int count;            // entries in the table, cleared ones included (guarded by this)
+
+        Entry find(Object o, int h) {
+            AtomicReferenceArray<Entry> t = table;
+            for (Entry e = t.get(index(h, t.length())); e != null; e = e.next) {
+                if (e.hash == h && e.refersTo(o)) {
+                    return e;
+                }
+            }
+            return null;
+        }
+
+        synchronized void add(Object o, int h, int member) {
+            Entry e = find(o, h);
+            if (e != null) {
+                if (!e.has(member)) {
+                    int[] m = e.more;
+                    int[] grown = m == null ? new int[1] : Arrays.copyOf(m, m.length + 1);
+                    grown[grown.length - 1] = member;
+                    e.more = grown;
+                }
+                return;
+            }
+            AtomicReferenceArray<Entry> t = table;
+            if (count >= t.length() - (t.length() >>> 2)) {
+                t = rebuild(t);
+            }
+            int i = index(h, t.length());
+            t.set(i, new Entry(o, h, t.get(i), member, null));
+            count++;
+        }
+
+        /**
+         * A new table without the entries of collected objects, twice as large if more than half of the
+         * old one is still alive. Entries are copied, never relinked: a lock-free reader walking the old
+         * table still sees every entry it could see before.
+         */
+        private AtomicReferenceArray<Entry> rebuild(AtomicReferenceArray<Entry> old) {
+            int live = 0;
+            for (int i = 0; i < old.length(); i++) {
+                for (Entry e = old.get(i); e != null; e = e.next) {
+                    if (!e.refersTo(null)) {
+                        live++;
+                    }
+                }
+            }
+            int length = live * 2 >= old.length() ? old.length() * 2 : old.length();
+            AtomicReferenceArray<Entry> t = new AtomicReferenceArray<>(length);
+            int n = 0;
+            for (int i = 0; i < old.length(); i++) {
+                for (Entry e = old.get(i); e != null; e = e.next) {
+                    Object o = e.get();
+                    if (o != null) {
+                        int j = index(e.hash, length);
+                        t.set(j, new Entry(o, e.hash, t.get(j), e.first, e.more));
+                        n++;
+                    }
+                }
+            }
+            table = t;
+            count = n;
+            return t;
+        }
+
+        synchronized int entries() {
+            return count;
+        }
+
+        synchronized int live() {
+            int n = 0;
+            AtomicReferenceArray<Entry> t = table;
+            for (int i = 0; i < t.length(); i++) {
+                for (Entry e = t.get(i); e != null; e = e.next) {
+                    if (!e.refersTo(null)) {
+                        n++;
+                    }
+                }
+            }
+            return n;
+        }
+
+        private static int index(int h, int length) {
+            // the low bits chose the segment; use the ones above them inside it
+            return (h >>> SEGMENT_BITS) & (length - 1);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.taper.analysis.sfa.internal;
+
+/** The snippet group names of the SFA sites, as they appear in the site table ({@code SiteInfo.snippet()}). */
+public final class SiteKinds {
+
+    public static final String READ = "sfa.read";
+    public static final String READ_FINAL = "sfa.readFinal";
+    public static final String WRITE = "sfa.write";
+    public static final String WRITE_FINAL = "sfa.writeFinal";
+    public static final String CONSTRUCTOR_ENTER = "sfa.constructorEnter";
+    public static final String CONSTRUCTOR_EXIT = "sfa.constructorExit";
+
+    private SiteKinds() {
+    }
+
+    static boolean isFieldAccess(String snippet) {
+        return READ.equals(snippet) || READ_FINAL.equals(snippet) || WRITE.equals(snippet)
+            || WRITE_FINAL.equals(snippet);
+    }
+
+    static boolean isWrite(String snippet) {
+        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet);
+    }
+}

@@ -1,0 +1,94 @@
+package io.taper.analysis.sfa.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ConstructorStackTest {
+
+    private final Object a = new Object();
+    private final Object b = new Object();
+    private final Object c = new Object();
+
+    @AfterEach
+    void empty() {
+        ConstructorStack.pop(a);
+        ConstructorStack.pop(b);
+        ConstructorStack.pop(c);
+        assertEquals(0, ConstructorStack.depth());
+    }
+
+    @Test
+    void nestedConstructorsOfOneObjectAndOfAnother() {
+        ConstructorStack.push(a);             // A(): after super()
+        ConstructorStack.pop(a);              // A() returns into B()'s super() call
+        ConstructorStack.push(a);             // B(): after super()
+        ConstructorStack.push(b);             // B() constructs another object
+        assertTrue(ConstructorStack.contains(a));
+        assertTrue(ConstructorStack.contains(b));
+        ConstructorStack.pop(b);
+        assertFalse(ConstructorStack.contains(b));
+        assertTrue(ConstructorStack.contains(a));
+        assertEquals(1, ConstructorStack.depth());
+        ConstructorStack.pop(a);
+        assertFalse(ConstructorStack.contains(a));
+        assertEquals(0, ConstructorStack.depth());
+    }
+
+    @Test
+    void popRemovesFramesWhoseExitWasNotSeen() {
+        ConstructorStack.push(a);
+        ConstructorStack.push(b);
+        ConstructorStack.push(c);
+        ConstructorStack.pop(b);              // c's exit was missed
+        assertEquals(1, ConstructorStack.depth());
+        assertFalse(ConstructorStack.contains(c));
+        assertTrue(ConstructorStack.contains(a));
+    }
+
+    @Test
+    void popOfAnObjectNotOnTheStackChangesNothing() {
+        ConstructorStack.push(a);
+        ConstructorStack.pop(b);
+        assertEquals(1, ConstructorStack.depth());
+        assertTrue(ConstructorStack.contains(a));
+    }
+
+    @Test
+    void sameObjectTwicePopsTheInnermostFrameOnly() {
+        ConstructorStack.push(a);             // C(int) reached through this(...)
+        ConstructorStack.push(a);
+        ConstructorStack.pop(a);
+        assertTrue(ConstructorStack.contains(a));
+        ConstructorStack.pop(a);
+        assertFalse(ConstructorStack.contains(a));
+    }
+
+    @Test
+    void growsBeyondTheInitialCapacity() {
+        Object[] objects = new Object[100];
+        for (int i = 0; i < objects.length; i++) {
+            objects[i] = new Object();
+            ConstructorStack.push(objects[i]);
+        }
+        assertEquals(100, ConstructorStack.depth());
+        assertTrue(ConstructorStack.contains(objects[0]));
+        ConstructorStack.pop(objects[0]);
+        assertEquals(0, ConstructorStack.depth());
+    }
+
+    @Test
+    void stacksArePerThread() throws Exception {
+        ConstructorStack.push(a);
+        AtomicBoolean seenElsewhere = new AtomicBoolean(true);
+        Thread t = new Thread(() -> seenElsewhere.set(ConstructorStack.contains(a)));
+        t.start();
+        t.join();
+        assertFalse(seenElsewhere.get());
+        assertTrue(ConstructorStack.contains(a));
+    }
+}

@@ -1,0 +1,310 @@
+package io.taper.analysis.sfa.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.state.SiteSlots;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/** The analysis's state machine, driven directly with the events woven code would send. */
+class StationarityTest {
+
+    static class Base {
+        int inherited;
+    }
+
+    static class Sub extends Base {
+        final int fin;
+        int plain;
+        long wide;
+
+        Sub() {
+            fin = 1;
+        }
+    }
+
+    static final String BASE = "io/taper/analysis/sfa/internal/StationarityTest$Base";
+    static final String SUB = "io/taper/analysis/sfa/internal/StationarityTest$Sub";
+    static final String SUB_NAME = "io.taper.analysis.sfa.internal.StationarityTest$Sub";
+    static final String BASE_NAME = "io.taper.analysis.sfa.internal.StationarityTest$Base";
+
+    private final Map<Integer, SiteInfo> registry = new ConcurrentHashMap<>();
+    private final SiteSlots bindings = new SiteSlots();
+    private final Stationarity state = new Stationarity(bindings, registry::get);
+    private int nextSite = 1;
+
+    private int site(String kind, String owner, String name, String desc, boolean declaredFinal, String inClass,
+                     String inMethod) {
+        Map<String, String> ctx = new HashMap<>();
+        ctx.put("field.owner", owner);
+        ctx.put("field.name", name);
+        ctx.put("field.desc", desc);
+        ctx.put("field.final", String.valueOf(declaredFinal));
+        SiteInfo s = new SiteInfo(nextSite++, 0, inClass, inMethod, "()V", 7, kind, "", true, ctx);
+        registry.put(s.id(), s);
+        state.onSite(s);
+        return s.id();
+    }
+
+    private int site(String kind, String owner, String name, String desc) {
+        return site(kind, owner, name, desc, kind.endsWith("Final"), "some/Code", "run");
+    }
+
+    private List<Map<String, Object>> rows() {
+        return FieldRows.of(state.fields());
+    }
+
+    private static Map<String, Object> row(String cls, String field, String desc, String category, String verdict,
+                                           boolean written) {
+        Map<String, Object> r = new java.util.LinkedHashMap<>();
+        r.put("class", cls);
+        r.put("field", field);
+        r.put("descriptor", desc);
+        r.put("category", category);
+        r.put("verdict", verdict);
+        r.put("written", written);
+        return r;
+    }
+
+    @Test
+    void writesBeforeReadsOutsideTheConstructorAreStationaryNotFinal() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub o = new Sub();
+        state.write(o, w);        // an init() after construction
+        state.write(o, w);
+        state.read(o, r);
+        state.read(o, r);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true)), rows());
+    }
+
+    @Test
+    void aWriteAfterAReadOfTheSameObjectIsNonStationaryForGood() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub o = new Sub();
+        state.read(o, r);
+        state.write(o, w);
+        Sub p = new Sub();
+        state.write(p, w);        // later well-behaved objects change nothing
+        state.read(p, r);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void readingOneObjectThenWritingAnotherStaysStationary() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub a = new Sub();
+        Sub b = new Sub();
+        state.read(a, r);
+        state.write(b, w);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true)), rows());
+    }
+
+    @Test
+    void writesOnlyWhileTheObjectsConstructorRunsAreUndeclaredFinal() {
+        int w = site(SiteKinds.WRITE, SUB, "wide", "J");
+        int r = site(SiteKinds.READ, SUB, "wide", "J");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.write(o, w);        // the constructor itself
+        Sub other = new Sub();
+        ConstructorStack.push(other);
+        state.write(o, w);        // a helper, under a nested construction: o's constructor is still running
+        ConstructorStack.pop(other);
+        ConstructorStack.pop(o);
+        state.read(o, r);
+        assertEquals(List.of(row(SUB_NAME, "wide", "J", "uF", "stationary", true)), rows());
+    }
+
+    @Test
+    void aWriteToAnotherObjectFromAConstructorIsOutsideThatObjectsConstructor() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        Sub constructed = new Sub();
+        Sub other = new Sub();
+        ConstructorStack.push(constructed);
+        state.write(other, w);
+        ConstructorStack.pop(constructed);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true)), rows());
+    }
+
+    @Test
+    void readThenWriteInsideTheConstructorIsNonStationaryUndeclaredFinal() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.write(o, w);
+        state.read(o, r);         // plain++
+        state.write(o, w);
+        ConstructorStack.pop(o);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void aFinalFieldReadBeforeItsAssignmentFromTheSuperConstructorIsNonStationary() {
+        int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);  // Base(): calls an overridden method that reads fin
+        state.readFinal(o, r);
+        ConstructorStack.pop(o);
+        ConstructorStack.push(o);  // Sub(): assigns fin
+        state.writeFinal(o, w);
+        ConstructorStack.pop(o);
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void finalFieldReadsAfterConstructionAreStationary() {
+        int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.writeFinal(o, w);
+        ConstructorStack.pop(o);
+        state.readFinal(o, r);
+        Sub p = new Sub();
+        ConstructorStack.push(p);
+        state.writeFinal(p, w);
+        state.readFinal(p, r);     // read after the assignment, still in the constructor
+        ConstructorStack.pop(p);
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "stationary", true)), rows());
+    }
+
+    @Test
+    void declaredFinalComesFromTheClassNotFromTheSiteKind() {
+        int r = site(SiteKinds.READ, SUB, "fin", "I", false, "some/Code", "run");   // weaver did not know
+        state.read(new Sub(), r);
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "stationary", false)), rows());
+    }
+
+    @Test
+    void aWriteToTheUninitialisedThisIsAConstructorWrite() {
+        int pre = site(SiteKinds.WRITE, SUB, "plain", "I", false, SUB, "<init>");
+        state.write(null, pre);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "stationary", true)), rows());
+    }
+
+    @Test
+    void aNullReceiverOutsideTheOwnersConstructorIsNoAccess() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        state.write(null, w);     // NullPointerException
+        state.read(null, r);
+        assertEquals(List.of(), rows());
+    }
+
+    @Test
+    void referencesThroughSubclassAndSuperclassAreOneFieldOfTheDeclaringClass() {
+        int readViaSub = site(SiteKinds.READ, SUB, "inherited", "I");
+        int writeViaBase = site(SiteKinds.WRITE, BASE, "inherited", "I");
+        Sub o = new Sub();
+        state.read(o, readViaSub);
+        state.write(o, writeViaBase);
+        assertEquals(List.of(row(BASE_NAME, "inherited", "I", "nF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void anOwnerNeverSeenWithAReceiverKeepsItsSymbolicNameAndFinalHint() {
+        int pre = site(SiteKinds.WRITE_FINAL, "gone/Owner", "x", "Ljava/lang/String;", true, "gone/Owner", "<init>");
+        state.writeFinal(null, pre);
+        assertEquals(List.of(row("gone.Owner", "x", "Ljava/lang/String;", "dF", "stationary", true)), rows());
+    }
+
+    @Test
+    void otherSitesAreIgnored() {
+        int enter = site(SiteKinds.CONSTRUCTOR_ENTER, SUB, "", "");
+        state.read(new Sub(), enter);
+        state.write(new Sub(), 999);              // never registered
+        assertEquals(List.of(), rows());
+        assertFalse(bindings.isBound(enter));
+    }
+
+    @Test
+    void aSiteTheListenerHasNotDeliveredIsLookedUp() {
+        Map<String, String> ctx = Map.of("field.owner", SUB, "field.name", "plain", "field.desc", "I",
+            "field.final", "false");
+        registry.put(500, new SiteInfo(500, 0, "some/Code", "run", "()V", 3, SiteKinds.READ, "", true, ctx));
+        state.read(new Sub(), 500);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "stationary", false)), rows());
+        assertTrue(bindings.isBound(500));
+    }
+
+    @Test
+    void readSitesDieWithTheVerdictWriteSitesAlsoNeedTheCategorySettled() {
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int rf = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        int wf = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.write(o, w);
+        state.read(o, r);
+        state.write(o, w);         // non-stationary, still uF
+        state.readFinal(o, rf);
+        state.writeFinal(o, wf);   // non-stationary dF
+        ConstructorStack.pop(o);
+        assertTrue(bindings.isDead(r));
+        assertFalse(bindings.isDead(w), "a later write outside the constructor would make it nF");
+        assertTrue(bindings.isDead(rf));
+        assertTrue(bindings.isDead(wf), "declared final: the category cannot change");
+        state.write(o, w);         // outside the constructor
+        assertTrue(bindings.isDead(w));
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "non-stationary", true),
+            row(SUB_NAME, "plain", "I", "nF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void stationarySitesStayAlive() {
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        Sub o = new Sub();
+        state.write(o, w);
+        state.read(o, r);
+        assertFalse(bindings.isDead(r));
+        assertFalse(bindings.isDead(w));
+        assertEquals(0, bindings.deadSites().length);
+    }
+
+    @Test
+    void concurrentThreadsLoseNoVerdict() throws Exception {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        int w2 = site(SiteKinds.WRITE, SUB, "wide", "J");
+        int r2 = site(SiteKinds.READ, SUB, "wide", "J");
+        List<Thread> threads = new ArrayList<>();
+        Sub shared = new Sub();
+        for (int t = 0; t < 4; t++) {
+            int tt = t;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 20_000; i++) {
+                    Sub o = new Sub();
+                    state.write(o, w);
+                    state.read(o, r);
+                    state.read(o, r);
+                }
+                if (tt == 3) {
+                    state.read(shared, r2);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        Thread writer = new Thread(() -> state.write(shared, w2));
+        writer.start();
+        writer.join();
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true),
+            row(SUB_NAME, "wide", "J", "nF", "non-stationary", true)), rows());
+    }
+}
