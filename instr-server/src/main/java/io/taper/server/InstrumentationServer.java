@@ -180,11 +180,19 @@ public final class InstrumentationServer implements AutoCloseable {
 
     /**
      * Stops accepting, closes every connection, writes {@code OUT/server-stats.json} and removes the
-     * socket. Idempotent (the stdin watcher and the shutdown hook may both call it).
+     * socket. Idempotent; a second caller returns when the first one is done (the stdin watcher and the
+     * shutdown hook may both call it).
      */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
+            // Another thread is closing (stdin ended and SIGTERM came at once): wait for it, or the JVM
+            // could exit from under it once this shutdown hook returns.
+            try {
+                stopped.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return;
         }
         try {

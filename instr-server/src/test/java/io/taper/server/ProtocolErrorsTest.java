@@ -41,7 +41,7 @@ class ProtocolErrorsTest {
 
     @BeforeEach
     void start() throws IOException {
-        fixture = ServerFixture.start(dir, ServerFixture.config(dir), TestAnalyses.methodCount(dir));
+        fixture = ServerFixture.start(dir, TestAnalyses.config(dir));
         bystander = fixture.greetedClient();
     }
 

@@ -33,6 +33,11 @@ final class ServerFixture implements AutoCloseable {
         return new ServerFixture(dir, config, InstrumentationServer.start(config, analysis, new ServerStats()));
     }
 
+    /** The real thing: the entry analysis jar, prepared and woven by the weaver. */
+    static ServerFixture start(Path dir, TaperConfig config) throws IOException {
+        return new ServerFixture(dir, config, InstrumentationServer.start(config));
+    }
+
     Path socket() {
         return server.socketPath();
     }

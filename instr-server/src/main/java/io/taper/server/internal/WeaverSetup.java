@@ -1,15 +1,39 @@
 package io.taper.server.internal;
 
 import io.taper.protocol.TaperConfig;
+import io.taper.weaver.AnalysisSpec;
+import io.taper.weaver.ClassHierarchy;
+import io.taper.weaver.SnippetPreparer;
+import io.taper.weaver.Weaver;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
-/** Loads and prepares the run's analysis with the weaver (framework/weaver). */
+/**
+ * Loads the run's analysis jar, prepares it for the observed JVM ({@code WORK/analysis-prepared.jar}: every
+ * snippet wrapped in the bypass and failure isolation) and creates the weaver that serves it.
+ */
 public final class WeaverSetup {
+
+    public static final String PREPARED_JAR = "analysis-prepared.jar";
 
     private WeaverSetup() {
     }
 
     public static PreparedAnalysis prepare(TaperConfig config) throws IOException {
-        throw new IOException("the weaver is not integrated yet");
+        Path jar = config.analysisJar();
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException("analysis jar " + jar + " does not exist");
+        }
+        Path work = config.work();
+        Files.createDirectories(work);
+        Path prepared = work.resolve(PREPARED_JAR);
+        SnippetPreparer.prepare(jar, prepared);
+        // The weaver reads the snippets from the original jar: it needs their bodies, not the wrappers.
+        AnalysisSpec spec = AnalysisSpec.fromJar(jar);
+        String results = spec.properties().getProperty("results", "").trim();
+        ClassHierarchy hierarchy = new ClassHierarchy();
+        Weaver weaver = Weaver.create(spec, hierarchy);
+        return new PreparedAnalysis(new WeaverEngine(weaver, hierarchy), prepared, results);
     }
 }

@@ -1,0 +1,64 @@
+package io.taper.server.internal;
+
+import io.taper.protocol.Weave;
+import io.taper.protocol.WeaveStatus;
+import io.taper.weaver.ClassHierarchy;
+import io.taper.weaver.Deployment;
+import io.taper.weaver.Fallback;
+import io.taper.weaver.WeaveRequest;
+import io.taper.weaver.WeaveResult;
+import io.taper.weaver.Weaver;
+import java.util.List;
+
+/** The weaver behind the protocol: one WEAVE request in, one outcome out. */
+public final class WeaverEngine implements WeaveEngine {
+
+    private static final byte[] NONE = new byte[0];
+
+    private final Weaver weaver;
+    private final ClassHierarchy hierarchy;
+
+    public WeaverEngine(Weaver weaver, ClassHierarchy hierarchy) {
+        this.weaver = weaver;
+        this.hierarchy = hierarchy;
+    }
+
+    @Override
+    public Outcome weave(Weave w) {
+        Deployment d = w.disabledSites().length == 0 && w.variants().isEmpty()
+            ? Deployment.ALL_ENABLED : new Deployment(w.disabledSites(), w.variants());
+        WeaveResult r;
+        try {
+            r = weaver.weave(new WeaveRequest(w.loaderTag(), w.className(), w.classBytes(), d));
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            // The weaver promises not to throw; if it does anyway, that class fails, not the connection.
+            return new Outcome(WeaveStatus.FAILED, NONE, List.of(), "weaver: " + e);
+        }
+        // The weaver learns the classes it parses; classes it skips (out of scope) are learnt here, so
+        // that hierarchy questions about them (super classes, final fields) can be answered later.
+        String name = w.className();
+        if (name != null && !name.isEmpty() && !hierarchy.knows(name)) {
+            hierarchy.add(w.classBytes());
+        }
+        switch (r.status()) {
+            case WOVEN:
+                return new Outcome(WeaveStatus.WOVEN, r.bytes(), r.sites(), fallbacks(r.fallbacks()));
+            case UNCHANGED:
+                return new Outcome(WeaveStatus.UNCHANGED, NONE, r.sites(), fallbacks(r.fallbacks()));
+            default:
+                return new Outcome(WeaveStatus.FAILED, NONE, List.of(), r.error() == null ? "weaver failed" : r.error());
+        }
+    }
+
+    /** The methods that kept their original code, as the answer's note ("" if none). */
+    private static String fallbacks(List<Fallback> fallbacks) {
+        if (fallbacks.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("kept original code: ");
+        for (int i = 0; i < fallbacks.size(); i++) {
+            b.append(i == 0 ? "" : "; ").append(fallbacks.get(i));
+        }
+        return b.toString();
+    }
+}
