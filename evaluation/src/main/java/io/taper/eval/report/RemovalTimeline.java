@@ -13,8 +13,11 @@ import java.util.Optional;
  */
 final class RemovalTimeline {
 
-    /** Cumulative removed sites at each event time. */
-    record Series(String workload, int round, List<double[]> points) {
+    /**
+     * Cumulative removed sites at each event time; {@code endMillis} is where the chart's time axis
+     * ends: the run's own wall time where its stats report one, else the last removal.
+     */
+    record Series(String workload, int round, List<double[]> points, double endMillis) {
 
         double total() {
             return points.isEmpty() ? 0 : points.get(points.size() - 1)[1];
@@ -41,7 +44,9 @@ final class RemovalTimeline {
                         sum += e.count();
                         points.add(new double[] {e.millis(), sum});
                     }
-                    out.add(new Series(w, r.round(), points));
+                    double end = Math.max(sum == 0 ? 0 : points.get(points.size() - 1)[0],
+                            result.get().stat(RunResult.WALL_MILLIS).orElse(0));
+                    out.add(new Series(w, r.round(), points, end));
                     break;
                 }
             }

@@ -27,7 +27,8 @@ final class SvgCharts {
             max = Math.max(max, Math.max(o.fixedFactor().orElse(0), o.adaptiveFactor().orElse(0)));
         }
         boolean log = max > 10;
-        double top = log ? Math.pow(10, Math.ceil(Math.log10(max))) : Math.ceil(max);
+        // Headroom above the tallest bar for its label.
+        double top = log ? Math.pow(10, Math.ceil(Math.log10(max * 1.3))) : Math.ceil(max * 1.1);
         int group = 110;
         int width = LEFT + overheads.size() * group + 20;
         StringBuilder b = open(title, width, TOP + PLOT_HEIGHT + 60);
@@ -63,7 +64,7 @@ final class SvgCharts {
         double maxT = 1;
         double maxN = 1;
         for (RemovalTimeline.Series s : series) {
-            maxT = Math.max(maxT, s.lastMillis());
+            maxT = Math.max(maxT, s.endMillis());
             maxN = Math.max(maxN, s.total());
         }
         int width = 640;
@@ -85,6 +86,7 @@ final class SvgCharts {
                 pts.append(' ').append(f(x)).append(',').append(f(prevY)).append(' ').append(f(x)).append(',').append(f(y));
                 prevY = y;
             }
+            pts.append(' ').append(f(LEFT + plotWidth * series.get(i).endMillis() / maxT)).append(',').append(f(prevY));
             b.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color(i)).append("\" points=\"")
                     .append(pts).append("\"/>\n");
         }
