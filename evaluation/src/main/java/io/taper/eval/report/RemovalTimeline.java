@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * When the adaptive controller removed sites: per workload, the removal events of the first
- * successful adaptive run that reports any, as a cumulative step series for the chart and a summary
- * row for the tables.
+ * successful adaptive run that reports any, as a cumulative step series (one point per distinct
+ * removal time) for the chart and a summary row for the tables.
  */
 final class RemovalTimeline {
 
@@ -42,7 +42,12 @@ final class RemovalTimeline {
                     double sum = 0;
                     for (RunResult.Removal e : events) {
                         sum += e.count();
-                        points.add(new double[] {e.millis(), sum});
+                        // One point per distinct time: a batch removes many sites at the same millisecond.
+                        if (!points.isEmpty() && points.get(points.size() - 1)[0] == e.millis()) {
+                            points.get(points.size() - 1)[1] = sum;
+                        } else {
+                            points.add(new double[] {e.millis(), sum});
+                        }
                     }
                     double end = Math.max(sum == 0 ? 0 : points.get(points.size() - 1)[0],
                             result.get().stat(RunResult.WALL_MILLIS).orElse(0));
@@ -56,7 +61,7 @@ final class RemovalTimeline {
 
     static TextTable table(EvalData d, String analysis) {
         TextTable t = new TextTable("Adaptive removal timeline: " + analysis,
-                List.of("workload", "run", "removal events", "sites removed", "first removal [ms]", "last removal [ms]"))
+                List.of("workload", "run", "removal times", "sites removed", "first removal [ms]", "last removal [ms]"))
                 .textColumns(1);
         for (Series s : series(d, analysis)) {
             t.row(List.of(s.workload(), "#" + s.round(), Integer.toString(s.points().size()), Fmt.count(s.total()),
