@@ -1,0 +1,88 @@
+package io.taper.launcher.sfa;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The differences between two SFA results, field by field: fields only one of them reports (presence,
+ * i.e. completeness), fields whose verdict differs, and fields whose category alone differs (both are
+ * accuracy, as the paper's Table 2 counts them).
+ */
+public final class SfaDiff {
+
+    private final List<SfaField> onlyInA = new ArrayList<>();
+    private final List<SfaField> onlyInB = new ArrayList<>();
+    private final List<SfaField[]> verdictDiffers = new ArrayList<>();
+    private final List<SfaField[]> categoryDiffers = new ArrayList<>();
+    private int same;
+
+    public static SfaDiff of(List<SfaField> a, List<SfaField> b) {
+        Map<String, SfaField> inA = byKey(a);
+        Map<String, SfaField> inB = byKey(b);
+        SfaDiff d = new SfaDiff();
+        for (SfaField fa : inA.values()) {
+            SfaField fb = inB.get(fa.key());
+            if (fb == null) {
+                d.onlyInA.add(fa);
+            } else if (!fa.verdict().equals(fb.verdict())) {
+                d.verdictDiffers.add(new SfaField[] {fa, fb});
+            } else if (!fa.category().equals(fb.category())) {
+                d.categoryDiffers.add(new SfaField[] {fa, fb});
+            } else {
+                d.same++;
+            }
+        }
+        for (SfaField fb : inB.values()) {
+            if (!inA.containsKey(fb.key())) {
+                d.onlyInB.add(fb);
+            }
+        }
+        return d;
+    }
+
+    private static Map<String, SfaField> byKey(List<SfaField> fields) {
+        Map<String, SfaField> m = new TreeMap<>();
+        for (SfaField f : fields) {
+            m.put(f.key(), f);
+        }
+        return m;
+    }
+
+    public boolean isEmpty() {
+        return onlyInA.isEmpty() && onlyInB.isEmpty() && verdictDiffers.isEmpty() && categoryDiffers.isEmpty();
+    }
+
+    /** Fields reported identically by both. */
+    public int same() {
+        return same;
+    }
+
+    public int different() {
+        return onlyInA.size() + onlyInB.size() + verdictDiffers.size() + categoryDiffers.size();
+    }
+
+    /** The report, sections in a fixed order, fields sorted by key. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add("only in A: " + onlyInA.size());
+        for (SfaField f : onlyInA) {
+            out.add("  " + f.key() + "  " + f.outcome());
+        }
+        out.add("only in B: " + onlyInB.size());
+        for (SfaField f : onlyInB) {
+            out.add("  " + f.key() + "  " + f.outcome());
+        }
+        out.add("verdict differs: " + verdictDiffers.size());
+        for (SfaField[] p : verdictDiffers) {
+            out.add("  " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
+        }
+        out.add("category differs (same verdict): " + categoryDiffers.size());
+        for (SfaField[] p : categoryDiffers) {
+            out.add("  " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
+        }
+        out.add("same: " + same + ", different: " + different());
+        return out;
+    }
+}

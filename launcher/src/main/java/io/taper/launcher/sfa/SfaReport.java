@@ -1,0 +1,57 @@
+package io.taper.launcher.sfa;
+
+import io.taper.launcher.RunReport;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** After an SFA run: prints the Table-1 counts and writes them to {@code OUT/summary.md}. */
+public final class SfaReport implements RunReport {
+
+    @Override
+    public String analysis() {
+        return "sfa";
+    }
+
+    @Override
+    public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
+        List<SfaField> fields = SfaResultFile.fields(result);
+        SfaTable table = SfaTable.of(fields);
+        Object mode = result.get("mode");
+        console.printf("[taper] sfa (%s): %d fields%n", mode, table.total());
+        for (String line : table.lines()) {
+            console.println("[taper]   " + line);
+        }
+        Path summary = out.resolve("summary.md");
+        Files.writeString(summary, markdown(result, table), StandardCharsets.UTF_8);
+        console.println("[taper] summary: " + summary);
+    }
+
+    static String markdown(Map<String, Object> result, SfaTable table) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Stationary fields: ").append(result.get("mode")).append(" run\n\n");
+        b.append(table.total()).append(" instance fields accessed.\n\n");
+        b.append(table.markdown()).append('\n');
+        b.append("dF: declared final. uF: not declared final, written only while the owning object's constructor ")
+            .append("(or a method it calls) runs. ¬F: not final (`nF` in result.json). A field is stationary if, ")
+            .append("on every object, all writes happen before all reads.\n");
+        if (table.unclassified() > 0) {
+            b.append("\n").append(table.unclassified()).append(" rows had an unknown category or verdict.\n");
+        }
+        if (result.get("stats") instanceof Map<?, ?> stats && stats.get("sitesWoven") != null) {
+            b.append("\nSites: woven ").append(number(stats.get("sitesWoven"))).append(", removed ")
+                .append(number(stats.get("sitesRemoved"))).append(".\n");
+        }
+        return b.toString();
+    }
+
+    private static String number(Object v) {
+        if (v instanceof Double d && d == Math.rint(d)) {
+            return Long.toString(d.longValue());
+        }
+        return String.valueOf(v);
+    }
+}
