@@ -8,7 +8,7 @@ import java.util.Map;
 /** The analysis-specific reports, run after every instrumented run. */
 final class RunReports {
 
-    private static final List<RunReport> ALL = List.of();
+    private static final List<RunReport> ALL = List.of(new io.taper.launcher.sfa.SfaReport());
 
     private RunReports() {
     }
