@@ -315,8 +315,12 @@ final class MethodWeaver {
             p.code = copy;
             after.computeIfAbsent(initCall, k -> new ArrayList<>(2)).add(p);
         }
+        UninitializedLabels uninit = frames ? new UninitializedLabels(list) : null;
         insertAll(list, before, true);
         insertAll(list, after, false);
+        if (uninit != null) {
+            uninit.fix(list);
+        }
         if (nextSlot > base) {
             list.insert(entryCode());
             if (frames) {
