@@ -8,7 +8,8 @@ import java.util.Map;
 /** The analysis-specific reports, run after every instrumented run. */
 final class RunReports {
 
-    private static final List<RunReport> ALL = List.of(new io.taper.launcher.sfa.SfaReport());
+    private static final List<RunReport> ALL = List.of(new io.taper.launcher.sfa.SfaReport(),
+            new io.taper.launcher.profile.MethodTimeReport());
 
     private RunReports() {
     }

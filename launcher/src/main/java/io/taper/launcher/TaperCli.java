@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         description = {"Adaptive runtime instrumentation for the JVM.",
             "Runs a Java program under an analysis, with instrumentation that is fixed or removed as soon as",
             "it can no longer change the result, and compares the two."},
-        subcommands = {RunCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
+            io.taper.launcher.profile.ProfileAccuracyCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Example:",
             "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/hello/target/classes HelloWorld"})
 public final class TaperCli implements Runnable {

@@ -1,0 +1,141 @@
+package io.taper.launcher.profile;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonParseException;
+import com.google.gson.reflect.TypeToken;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A method-time result as the launcher reads it back from {@code result.json}: the method rows and the
+ * merged call tree of the summary ({@code [parent, method id, calls, nanos]} per node).
+ */
+public final class MethodTimeProfile {
+
+    public static final String ANALYSIS = "method-time";
+
+    /** One call-tree node; {@code parent} indexes the node list, -1 at the top. */
+    public record Node(int parent, long method, long calls, long nanos) {
+    }
+
+    private final String mode;
+    private final List<MethodRow> rows;
+    private final Map<Long, MethodRow> byId = new HashMap<>();
+    private final List<Node> nodes;
+    private final long observedNanos;
+
+    MethodTimeProfile(String mode, List<MethodRow> rows, List<Node> nodes, long observedNanos) {
+        this.mode = mode;
+        this.rows = List.copyOf(rows);
+        this.nodes = List.copyOf(nodes);
+        this.observedNanos = observedNanos;
+        for (MethodRow r : rows) {
+            byId.put(r.id(), r);
+        }
+    }
+
+    /** Reads a result.json file. */
+    public static MethodTimeProfile read(Path resultJson) throws IOException {
+        try (Reader r = Files.newBufferedReader(resultJson, StandardCharsets.UTF_8)) {
+            Map<String, Object> map = new Gson().fromJson(r, new TypeToken<Map<String, Object>>() { }.getType());
+            if (map == null) {
+                throw new IOException(resultJson + " is empty");
+            }
+            return of(map);
+        } catch (JsonParseException e) {
+            throw new IOException(resultJson + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * From a parsed result.json (numbers may be Double, as Gson reads them).
+     *
+     * @throws IllegalArgumentException if it is not a method-time result
+     */
+    public static MethodTimeProfile of(Map<String, Object> result) {
+        Object analysis = result.get("analysis");
+        if (!ANALYSIS.equals(analysis)) {
+            throw new IllegalArgumentException("not a method-time result (analysis: " + analysis + ")");
+        }
+        List<MethodRow> rows = new ArrayList<>();
+        for (Object o : list(result.get("rows"))) {
+            Map<?, ?> r = (Map<?, ?>) o;
+            boolean removed = Boolean.TRUE.equals(r.get("removed"));
+            rows.add(new MethodRow(num(r, "id"), String.valueOf(r.get("class")), String.valueOf(r.get("method")),
+                    String.valueOf(r.get("descriptor")), num(r, "loader"), num(r, "invocations"),
+                    num(r, "inclusiveNanos"), num(r, "exclusiveNanos"), num(r, "meanNanos"), num(r, "openFrames"),
+                    removed ? num(r, "removedAtMillis") : -1));
+        }
+        List<Node> nodes = new ArrayList<>();
+        long observed = 0;
+        if (result.get("summary") instanceof Map<?, ?> summary) {
+            observed = num(summary, "observedNanos");
+            if (summary.get("callTree") instanceof Map<?, ?> tree) {
+                for (Object o : list(tree.get("nodes"))) {
+                    List<?> n = (List<?>) o;
+                    nodes.add(new Node((int) asLong(n.get(0)), asLong(n.get(1)), asLong(n.get(2)), asLong(n.get(3))));
+                }
+            }
+        }
+        return new MethodTimeProfile(String.valueOf(result.get("mode")), rows, nodes, observed);
+    }
+
+    public String mode() {
+        return mode;
+    }
+
+    public List<MethodRow> rows() {
+        return rows;
+    }
+
+    /** The row of a method id, or null. */
+    public MethodRow row(long id) {
+        return byId.get(id);
+    }
+
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    /** All threads' observed time (the call tree's top-level nodes), the 100 % of tables and graphs. */
+    public long observedNanos() {
+        return observedNanos;
+    }
+
+    /** The frame name of a call-tree node's method. */
+    public String frameOf(long methodId) {
+        if (methodId == -2) {
+            return "(flattened-contexts)";
+        }
+        MethodRow r = byId.get(methodId);
+        return r == null ? "(method-" + methodId + ")" : r.frame();
+    }
+
+    /** Methods ranked by inclusive time; rows of one method from several class loaders count together. */
+    public Ranking inclusiveRanking() {
+        Map<String, Long> weights = new HashMap<>();
+        for (MethodRow r : rows) {
+            weights.merge(r.key(), r.inclusiveNanos(), Long::sum);
+        }
+        return Ranking.of(weights);
+    }
+
+    private static List<?> list(Object o) {
+        return o instanceof List<?> l ? l : List.of();
+    }
+
+    private static long num(Map<?, ?> m, String key) {
+        return asLong(m.get(key));
+    }
+
+    private static long asLong(Object o) {
+        return o instanceof Number n ? Math.round(n.doubleValue()) : 0L;
+    }
+}

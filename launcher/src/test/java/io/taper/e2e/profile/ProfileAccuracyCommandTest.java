@@ -1,0 +1,137 @@
+package io.taper.e2e.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.Gson;
+import io.taper.e2e.profile.fixtures.SampledWork;
+import io.taper.launcher.TaperCli;
+import io.taper.launcher.profile.JfrInclusiveProfile;
+import io.taper.launcher.profile.Ranking;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./taper profile-accuracy} on a real recording and result files whose rankings are known relative
+ * to it: one with the recording's own ranking, one with its first two methods swapped.
+ */
+class ProfileAccuracyCommandTest {
+
+    @TempDir
+    static Path tmp;
+    static Path recording;
+    static List<String> jfrTop;
+
+    @BeforeAll
+    static void record() throws Exception {
+        recording = tmp.resolve("rec.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            r.start();
+            Thread worker = new Thread(() -> SampledWork.outer(500), "sampled-work");
+            worker.start();
+            worker.join();
+            r.stop();
+            r.dump(recording);
+        }
+        Ranking ranking = JfrInclusiveProfile.read(recording, false).ranking();
+        jfrTop = ranking.top(ranking.size());
+        assertTrue(jfrTop.size() >= 3, "the recording ranks the sampled methods: " + jfrTop);
+    }
+
+    /** A method-time result.json ranking the methods in this order. */
+    static Path result(String name, List<String> order) throws Exception {
+        List<Object> rows = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            String key = order.get(i);
+            int paren = key.indexOf('(');
+            int dot = key.lastIndexOf('.', paren);
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("id", i);
+            r.put("class", key.substring(0, dot));
+            r.put("method", key.substring(dot + 1, paren));
+            r.put("descriptor", key.substring(paren));
+            r.put("invocations", 1);
+            r.put("inclusiveNanos", 1000L * (order.size() - i));
+            rows.add(r);
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("analysis", "method-time");
+        result.put("mode", name);
+        result.put("rows", rows);
+        result.put("summary", Map.of());
+        Path file = tmp.resolve(name + ".json");
+        Files.writeString(file, new Gson().toJson(result));
+        return file;
+    }
+
+    static String[] run(String... args) {
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = TaperCli.execute(args);
+        } finally {
+            System.setOut(stdout);
+        }
+        return new String[] {Integer.toString(exit), bytes.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonGivesTheMetricsOfEveryResult() throws Exception {
+        List<String> swapped = new ArrayList<>(jfrTop);
+        swapped.set(0, jfrTop.get(1));
+        swapped.set(1, jfrTop.get(0));
+        Path same = result("same", jfrTop);
+        Path swap = result("swapped", swapped);
+        String[] r = run("profile-accuracy", "--jfr", recording.toString(), "--json", same.toString(), swap.toString());
+        assertEquals("0", r[0], r[1]);
+        Map<String, Object> json = new Gson().fromJson(r[1], Map.class);
+        int compared = Math.min(16, jfrTop.size());
+        assertEquals(16.0, json.get("top"));
+        List<Map<String, Object>> results = (List<Map<String, Object>>) json.get("results");
+        assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(results.get(0)));
+        assertEquals(List.of((double) compared, (double) compared, 2.0, 2.0 / compared, 0.0), metrics(results.get(1)));
+        assertEquals("swapped", results.get(1).get("mode"));
+    }
+
+    @Test
+    void textShowsOneLinePerResultAndTheRanksSideBySide() throws Exception {
+        Path same = result("fixed", jfrTop);
+        String[] r = run("profile-accuracy", "--jfr", recording.toString(), "--top", "2", same.toString());
+        assertEquals("0", r[0], r[1]);
+        String[] lines = r[1].split("\n");
+        assertTrue(lines[0].startsWith("JFR " + recording + ": "), lines[0]);
+        assertTrue(r[1].contains("Top 2 by inclusive time vs JFR"), r[1]);
+        assertTrue(lines[4].matches(".*fixed\\s+2/2\\s+0\\s+0\\.00\\s+0"), lines[4]);
+        assertTrue(r[1].contains("     1 ") && r[1].contains(jfrTop.get(0)), r[1]);
+    }
+
+    @Test
+    void unreadableInputsAreReportedWithExitCode2() throws Exception {
+        assertEquals("2", run("profile-accuracy", "--jfr", tmp.resolve("missing.jfr").toString(),
+                result("x", jfrTop).toString())[0]);
+        Path notJson = Files.writeString(tmp.resolve("bad.json"), "{ not json");
+        assertEquals("2", run("profile-accuracy", "--jfr", recording.toString(), notJson.toString())[0]);
+        Path other = Files.writeString(tmp.resolve("sfa.json"), "{\"analysis\":\"sfa\",\"rows\":[]}");
+        assertEquals("2", run("profile-accuracy", "--jfr", recording.toString(), other.toString())[0]);
+    }
+
+    static List<Object> metrics(Map<String, Object> r) {
+        return List.of(r.get("compared"), r.get("match"), r.get("sad"), r.get("mad"), r.get("missing"));
+    }
+}
