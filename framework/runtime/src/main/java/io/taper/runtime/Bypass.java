@@ -9,8 +9,10 @@ package io.taper.runtime;
  * work (talking to the server, writing results) the same way.
  *
  * <p>The flag lives in a {@link ThreadLocal}: {@code java.lang.Thread}, {@code ThreadLocal} and
- * {@code java.lang.ref} are on the weaver's never-woven list ({@link NeverWoven}), so this lookup
- * cannot recurse into snippets.
+ * {@code java.lang.ref} are on the weaver's never-woven list ({@link NeverWoven}), so the lookup itself
+ * runs no snippets. Creating a thread's entry does: the thread-local map's constructors call the woven
+ * {@code Object.<init>}, whose snippet calls {@link #enter()} again before the entry exists. Threads in
+ * that window are listed in {@link #INITIALIZING} and treated as already bypassed.
  */
 public final class Bypass {
 
@@ -18,9 +20,15 @@ public final class Bypass {
     private static final class Depth extends ThreadLocal<int[]> {
         @Override
         protected int[] initialValue() {
+            markInitializing(Thread.currentThread());
             return new int[1];
         }
     }
+
+    private static final Object LOCK = new Object();
+    /** Threads creating their entry right now; guarded by LOCK, read racily after the volatile count. */
+    private static final Thread[] INITIALIZING = new Thread[64];
+    private static volatile int initializingCount;
 
     // Class initialisation itself runs woven JDK code (ThreadLocal's hash uses AtomicInteger), whose
     // snippets call enter() while DEPTH is still null: enter() then reports "already bypassed".
@@ -40,7 +48,13 @@ public final class Bypass {
         if (d == null) {
             return false;
         }
+        if (initializingCount != 0 && isInitializing(Thread.currentThread())) {
+            return false;
+        }
         int[] depth = d.get();
+        if (initializingCount != 0) {
+            unmarkInitializing(Thread.currentThread());
+        }
         if (depth[0] != 0) {
             return false;
         }
@@ -59,6 +73,50 @@ public final class Bypass {
     /** True while this thread runs analysis code. */
     public static boolean active() {
         Depth d = DEPTH;
-        return d == null || d.get()[0] != 0;
+        if (d == null || (initializingCount != 0 && isInitializing(Thread.currentThread()))) {
+            return true;
+        }
+        int[] depth = d.get();
+        if (initializingCount != 0) {
+            unmarkInitializing(Thread.currentThread());
+        }
+        return depth[0] != 0;
+    }
+
+    private static void markInitializing(Thread t) {
+        synchronized (LOCK) {
+            for (int i = 0; i < INITIALIZING.length; i++) {
+                if (INITIALIZING[i] == null) {
+                    INITIALIZING[i] = t;
+                    initializingCount++;
+                    return;
+                }
+            }
+        }
+        // More than 64 threads creating their entry at once: the extra ones are unprotected, which can
+        // only cost recursion depth, never correctness of the flag itself.
+    }
+
+    private static boolean isInitializing(Thread t) {
+        synchronized (LOCK) {
+            for (Thread x : INITIALIZING) {
+                if (x == t) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static void unmarkInitializing(Thread t) {
+        synchronized (LOCK) {
+            for (int i = 0; i < INITIALIZING.length; i++) {
+                if (INITIALIZING[i] == t) {
+                    INITIALIZING[i] = null;
+                    initializingCount--;
+                    return;
+                }
+            }
+        }
     }
 }
