@@ -132,6 +132,14 @@ final class RunLauncher {
 
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java().toString());
+        // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
+        // the program's own classes and prints no warning about the appended boot class path.
+        List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
+        Path prepared = work.resolve("analysis-prepared.jar");
+        if (serverProblem == null && Files.isRegularFile(prepared)) {
+            bootJars.add(prepared.toString());
+        }
+        cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
         cmd.add("-javaagent:" + agentJar + "=" + config);
         if (o.jfr() != null) {
             cmd.add(jfrOption(o.jfr()));
