@@ -81,7 +81,7 @@ public final class JfrInclusiveProfile {
     public static boolean observable(RecordedFrame f, RecordedMethod m) {
         String cls = m.getType().getName();
         return f.isJavaFrame() && !Modifier.isNative(m.getModifiers()) && !m.isHidden()
-                && !cls.contains("/")                       // hidden classes: Foo$$Lambda/0x0000...
+                && !cls.contains("/") && !cls.contains("+0x")   // hidden classes: Foo$$Lambda/0x..., Foo$$Lambda+0x...
                 && !neverWoven(cls.replace('.', '/'));
     }
 
