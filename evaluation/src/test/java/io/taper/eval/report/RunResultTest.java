@@ -25,6 +25,13 @@ class RunResultTest {
     }
 
     @Test
+    void batchesAreTheControllersNotTheAgentsStartUpBatches() {
+        assertEquals(OptionalDouble.of(2), parse("""
+                {"stats": {"retransformBatches": 18, "controller": {"batches": 2, "batchLog": []}}}""")
+                .stat(RunResult.BATCHES));
+    }
+
+    @Test
     void removalEventsAsNumbersOrObjects() {
         assertEquals(List.of(new RunResult.Removal(5, 1), new RunResult.Removal(9, 1)),
                 parse("{\"stats\": {\"removedAtMillis\": [9, 5]}}").removals());
