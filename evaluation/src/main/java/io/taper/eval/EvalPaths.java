@@ -52,9 +52,16 @@ final class EvalPaths {
         return String.join(java.io.File.pathSeparator, entries);
     }
 
-    /** ./taper in the working directory, else at the repository top above evaluation/target. */
+    /**
+     * The launcher: in {@code -Dtaper.home} (set by {@code ./taper eval}), else ./taper in the working
+     * directory, else at the repository top above evaluation/target.
+     */
     static Optional<Path> findTaper(Path target) {
         List<Path> candidates = new ArrayList<>();
+        String home = System.getProperty("taper.home");
+        if (home != null) {
+            candidates.add(Path.of(home, "taper"));
+        }
         candidates.add(Path.of("taper").toAbsolutePath());
         if (target.getParent() != null && target.getParent().getParent() != null) {
             candidates.add(target.getParent().getParent().resolve("taper"));

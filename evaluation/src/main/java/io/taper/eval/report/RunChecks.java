@@ -47,8 +47,9 @@ final class RunChecks {
                     Set<String> adaptive = e.getValue().get(1);
                     if (!fixed.equals(adaptive)) {
                         out.add(w + " " + analysis + " round " + e.getKey() + ": adaptive table differs from fixed ("
-                                + minus(fixed, adaptive).size() + " rows only fixed, " + minus(adaptive, fixed).size()
-                                + " only adaptive; e.g. " + example(fixed, adaptive) + ")");
+                                + TableAgreement.minus(fixed, adaptive).size() + " rows only fixed, "
+                                + TableAgreement.minus(adaptive, fixed).size() + " only adaptive; e.g. "
+                                + example(fixed, adaptive) + ")");
                     }
                 }
             }
@@ -88,16 +89,10 @@ final class RunChecks {
     }
 
     private static String example(Set<String> fixed, Set<String> adaptive) {
-        Set<String> a = minus(fixed, adaptive);
+        Set<String> a = TableAgreement.minus(fixed, adaptive);
         if (!a.isEmpty()) {
             return "−" + a.iterator().next();
         }
-        return "+" + minus(adaptive, fixed).iterator().next();
-    }
-
-    private static Set<String> minus(Set<String> a, Set<String> b) {
-        Set<String> out = new TreeSet<>(a);
-        out.removeAll(b);
-        return out;
+        return "+" + TableAgreement.minus(adaptive, fixed).iterator().next();
     }
 }

@@ -116,7 +116,8 @@ final class TableAgreement {
         return keys;
     }
 
-    private static Set<String> minus(Set<String> a, Set<String> b) {
+    /** The elements of {@code a} not in {@code b}, sorted. */
+    static Set<String> minus(Set<String> a, Set<String> b) {
         Set<String> out = new TreeSet<>(a);
         out.removeAll(b);
         return out;
