@@ -31,7 +31,7 @@ class ServerFailureEndToEndTest {
                 "LateA and LateB at least were left untransformed: " + stats);
         assertEquals(1, countOccurrences(run.stderr(), "WARNING"), "exactly one warning:\n" + run.stderr());
         // the rows gathered before the server died are still reported
-        assertTrue(run.rows().stream().anyMatch(r -> (MAIN + "$Phase").equals(r.get("class"))), run.rows().toString());
+        assertTrue(run.rows().stream().anyMatch(r -> (MAIN + "$Phase").equals(r.get("class"))), "a row for " + MAIN + "$Phase");
     }
 
     @Test

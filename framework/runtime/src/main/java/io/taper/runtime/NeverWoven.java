@@ -7,7 +7,13 @@ package io.taper.runtime;
 public final class NeverWoven {
 
     private static final String[] PREFIXES = {
-        "io/taper/",
+        // Taper's own code (and the agent's shaded libraries). Not all of io/taper/: the tests' observed
+        // fixture programs live there too, and must be woven like any program.
+        "io/taper/runtime/",
+        "io/taper/agent/",
+        "io/taper/controller/",
+        "io/taper/protocol/",
+        "io/taper/analysis/",
         "java/lang/Thread",          // Thread, ThreadLocal, ThreadLocal$ThreadLocalMap, ...
         "java/lang/ref/",
         "jdk/internal/misc/CarrierThreadLocal",

@@ -43,7 +43,7 @@ final class StartupRetransform {
                 continue;
             }
             String name = c.getName();
-            if (name.startsWith("io.taper.") || NeverWoven.matches(name.replace('.', '/'))) {
+            if (NeverWoven.matches(name.replace('.', '/'))) {
                 continue;
             }
             if (!inst.isModifiableClass(c)) {

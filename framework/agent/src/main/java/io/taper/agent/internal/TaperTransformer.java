@@ -53,7 +53,7 @@ final class TaperTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (className == null || className.startsWith("io/taper/")) {
+        if (className == null || className.startsWith("io/taper/agent/")) {
             return null; // Taper's own classes (including the shaded ones) are never woven
         }
         int[] depth = IN_AGENT.get();
