@@ -35,16 +35,37 @@ public final class ForkedRun {
     private ForkedRun() {
     }
 
-    /** @return case id → printed lines */
+    /** Runs {@link WovenRunner} on these cases; @return case id → printed lines */
     public static Map<String, List<String>> run(Path workDir, String javaCommand, List<String> caseIds)
             throws IOException, InterruptedException {
+        return parse(runMain(workDir, javaCommand, List.of(), WovenRunner.class.getName(), caseIds));
+    }
+
+    /** Runs {@link RetransformRunner} with {@link TestAgent}; @return its output lines. */
+    public static List<String> runRetransform(Path workDir) throws IOException, InterruptedException {
+        Path agent = workDir.resolve("test-agent.jar");
+        java.util.jar.Manifest mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Premain-Class", TestAgent.class.getName());
+        mf.getMainAttributes().putValue("Can-Retransform-Classes", "true");
+        try (OutputStream os = Files.newOutputStream(agent); JarOutputStream out = new JarOutputStream(os, mf)) {
+            out.flush();
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of(runMain(workDir, java, List.of("-javaagent:" + agent), RetransformRunner.class.getName(),
+            List.of()).split("\n"));
+    }
+
+    private static String runMain(Path workDir, String javaCommand, List<String> jvmArgs, String main,
+                                  List<String> args) throws IOException, InterruptedException {
         Path jar = workDir.resolve("test-analysis.jar");
         Path prepared = workDir.resolve("test-analysis-prepared.jar");
         writeAnalysisJar(jar);
         SnippetPreparer.prepare(jar, prepared);
-        List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xverify:all", "-Xshare:off", "-cp",
-            prepared + File.pathSeparator + classPath(), WovenRunner.class.getName()));
-        cmd.addAll(caseIds);
+        List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xverify:all", "-Xshare:off"));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", prepared + File.pathSeparator + classPath(), main));
+        cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         byte[] out;
         try (InputStream in = p.getInputStream()) {
@@ -59,7 +80,7 @@ public final class ForkedRun {
         if (p.exitValue() != 0) {
             throw new IllegalStateException("forked JVM exited " + p.exitValue() + ":\n" + text);
         }
-        return parse(text);
+        return text;
     }
 
     static Map<String, List<String>> parse(String text) {
