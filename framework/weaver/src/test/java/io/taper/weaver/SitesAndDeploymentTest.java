@@ -56,7 +56,8 @@ class SitesAndDeploymentTest {
         assertEquals(9 * 4 + 7, first.sites().size());
         assertEquals(first.sites().size(), first.sites().stream().map(SiteInfo::id).distinct().count());
         SiteInfo s = first.sites().get(0);
-        assertEquals(new SiteInfo(1, 7, TRY, "<init>", "()V", -1, "ExitSnippets.enter", "", true, java.util.Map.of()), s);
+        assertEquals(new SiteInfo(1, 7, TRY, "<init>", "()V", -1, "ExitSnippets.enter", "", true,
+            java.util.Map.of("method.name", "<init>")), s);
     }
 
     @Test
