@@ -53,8 +53,10 @@ final class TaperTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (className == null || className.startsWith("io/taper/agent/")) {
-            return null; // Taper's own classes (including the shaded ones) are never woven
+        if (className == null || className.startsWith("io/taper/agent/") || className.startsWith("io/taper/runtime/")) {
+            // Taper's own classes (including the shaded ones) are never woven; checked before NeverWoven is
+            // consulted, since loading NeverWoven itself passes through here.
+            return null;
         }
         int[] depth = IN_AGENT.get();
         if (depth[0] != 0) {
