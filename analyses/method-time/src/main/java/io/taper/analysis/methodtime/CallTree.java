@@ -89,11 +89,12 @@ final class CallTree {
 
     /**
      * The tree as JSON-shaped rows {@code [parent, method, calls, nanos]} (parent: an index into the returned
-     * list, -1 for the root's children), at most {@code maxNodes} of them: the heaviest connected part of the
-     * tree, grown from the root one node at a time by taking the heaviest node whose parent is already
-     * exported, so every exported path is complete and a parent precedes its children.
+     * list, -1 for the root's children), at most {@code maxNodes} of them and none lighter than
+     * {@code minNanos}: the heaviest connected part of the tree, grown from the root one node at a time by
+     * taking the heaviest node whose parent is already exported, so every exported path is complete and a
+     * parent precedes its children.
      */
-    List<long[]> export(int maxNodes) {
+    List<long[]> export(int maxNodes, long minNanos) {
         int[] firstChild = new int[size];
         int[] nextSibling = new int[size];
         Arrays.fill(firstChild, -1);
@@ -116,6 +117,9 @@ final class CallTree {
         List<long[]> rows = new ArrayList<>();
         while (!frontier.isEmpty() && rows.size() < maxNodes) {
             int n = frontier.poll();
+            if (nanos[n] < minNanos) {
+                break;                         // the heaviest left is too light: so are all the others
+            }
             exported[n] = rows.size();
             rows.add(new long[] {exported[parents[n]], methods[n], calls[n], nanos[n]});
             for (int ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {

@@ -67,14 +67,24 @@ final class MergedProfile {
 
     /** Merges thread snapshots; method slots must be below {@code methods} (larger ones are skipped). */
     static MergedProfile merge(List<ThreadProfile.Snapshot> snapshots, int methods) {
+        return merge(snapshots, methods, new boolean[0]);
+    }
+
+    /**
+     * Merges thread snapshots, cutting each thread's open frames at the first frame of a {@code cutAt}
+     * method: that frame and the frames above it are left out, and the frames below it end when it began.
+     * The results are read in a shutdown hook, so the thread that runs the JVM's shutdown sequence
+     * ({@code java.lang.Shutdown}) is still inside it, waiting for that very hook: its time there is Taper's.
+     */
+    static MergedProfile merge(List<ThreadProfile.Snapshot> snapshots, int methods, boolean[] cutAt) {
         MergedProfile m = new MergedProfile(methods);
         for (ThreadProfile.Snapshot s : snapshots) {
-            m.add(s);
+            m.add(s, cutAt);
         }
         return m;
     }
 
-    private void add(ThreadProfile.Snapshot s) {
+    private void add(ThreadProfile.Snapshot s, boolean[] cutAt) {
         threads++;
         unmatchedExits += s.unmatchedExits;
         discardedFrames += s.discardedFrames;
@@ -89,10 +99,20 @@ final class MergedProfile {
         long[] openSelf = new long[n];
         int[] openFrames = new int[n];
         int d = s.openNodes.length;
+        long now = s.now;
+        for (int i = 0; i < d; i++) {
+            int node = s.openNodes[i];
+            int method = node >= 0 && node < n ? c.method(node) : -1;
+            if (method >= 0 && method < cutAt.length && cutAt[method]) {
+                d = i;
+                now = Math.min(now, s.openStarts[i]);
+                break;
+            }
+        }
         long above = 0;
         for (int i = d - 1; i >= 0; i--) {
             int node = s.openNodes[i];
-            long elapsed = Math.max(0, s.now - s.openStarts[i]);
+            long elapsed = Math.max(0, now - s.openStarts[i]);
             if (node > ContextTree.TRUNCATED && node < n) {
                 openNanos[node] += elapsed;
                 openSelf[node] += Math.max(0, elapsed - s.openCallees[i] - above);

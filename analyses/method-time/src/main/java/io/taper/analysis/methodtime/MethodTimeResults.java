@@ -15,14 +15,20 @@ import java.util.Map;
  * minNanos, maxNanos, meanNanos, openFrames, removed, [removedAtMillis], callers: [{caller, calls, nanos}]
  * </pre>
  * {@code caller} is another row's {@code id} (-1: no observed caller, -2: a flattened context). The
- * summary holds the counters of tolerated anomalies and the merged call tree
+ * summary holds the counters of tolerated anomalies and the merged call tree, its heaviest part
  * ({@code callTree.nodes}: {@code [parent, method id, calls, nanos]}, parent -1 at the top, method -2 for
  * flattened contexts). Rows and summary come from one snapshot per instance.
  */
 public final class MethodTimeResults implements AnalysisResults {
 
-    /** Call-tree nodes exported into the summary at most (the ones with the most time). */
-    static final int MAX_EXPORTED_CONTEXTS = 50_000;
+    /**
+     * The call tree in the summary keeps at most this many contexts, and none with less than
+     * {@link #MIN_EXPORTED_SHARE} of all observed time: a graph cannot show them, and their full paths would
+     * make the collapsed-stack file huge (real programs have tens of thousands of contexts, 25 deep on
+     * average). Per-method rows and their callers stay complete.
+     */
+    static final int MAX_EXPORTED_CONTEXTS = 20_000;
+    static final double MIN_EXPORTED_SHARE = 1e-5;
 
     private MergedProfile profile;
 
@@ -62,11 +68,14 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("tooDeepEntries", p.tooDeep);
         s.put("removedMethods", (long) Removals.count());
         s.put("observedNanos", p.tree.totalNanos());
-        List<long[]> nodes = p.tree.export(MAX_EXPORTED_CONTEXTS);
+        long total = p.tree.totalNanos();
+        long minNanos = (long) (total * MIN_EXPORTED_SHARE);
+        List<long[]> nodes = p.tree.export(MAX_EXPORTED_CONTEXTS, minNanos);
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("format", "[parent, method id, calls, nanos]");
         tree.put("contexts", (long) (p.tree.size() - 1));
         tree.put("exported", (long) nodes.size());
+        tree.put("minNanos", minNanos);
         tree.put("nodes", nodes);
         s.put("callTree", tree);
         return s;
@@ -88,8 +97,16 @@ public final class MethodTimeResults implements AnalysisResults {
             snapshots.add(t.snapshot(now));
         }
         // read after the copies: every method slot they hold is below it
-        return MergedProfile.merge(snapshots, MethodIds.size());
+        int methods = MethodIds.size();
+        boolean[] shutdown = new boolean[methods];
+        for (int m = 0; m < methods; m++) {
+            shutdown[m] = SHUTDOWN_CLASS.equals(MethodIds.method(m).className);
+        }
+        return MergedProfile.merge(snapshots, methods, shutdown);
     }
+
+    /** The JVM's shutdown sequence: open frames are cut there (see {@link MergedProfile#merge(List, int, boolean[])}). */
+    static final String SHUTDOWN_CLASS = "java/lang/Shutdown";
 
     private static Map<String, Object> row(MergedProfile p, int m) {
         MethodKey k = MethodIds.method(m);

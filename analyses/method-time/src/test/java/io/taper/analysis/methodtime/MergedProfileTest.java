@@ -39,7 +39,7 @@ class MergedProfileTest {
         CallTree tree = p.tree;
         assertEquals(5, tree.size());
         assertEquals(55, tree.totalNanos());
-        List<long[]> nodes = tree.export(100);
+        List<long[]> nodes = tree.export(100, 0);
         assertArrayEquals(new long[] {-1, MAIN, 1, 50}, nodes.get(0));
         assertArrayEquals(new long[] {0, WORK, 1, 30}, nodes.get(1));
         assertArrayEquals(new long[] {-1, WORK, 1, 5}, nodes.get(2));
@@ -57,7 +57,7 @@ class MergedProfileTest {
             t.exit(MAIN, m, 10);
         }
         CallTree tree = MergedProfile.merge(List.of(t1.snapshot(10), t2.snapshot(10)), METHODS).tree;
-        List<long[]> nodes = tree.export(100);
+        List<long[]> nodes = tree.export(100, 0);
         assertEquals(2, nodes.size());
         assertArrayEquals(new long[] {-1, MAIN, 2, 20}, nodes.get(0));
         assertArrayEquals(new long[] {0, WORK, 2, 6}, nodes.get(1));
@@ -76,11 +76,14 @@ class MergedProfileTest {
         tree.add(d, 1, 60);
         int e = tree.child(CallTree.ROOT, 4);
         tree.add(e, 1, 40);
-        List<long[]> top = tree.export(3);
+        List<long[]> top = tree.export(3, 0);
         assertEquals(3, top.size());
         assertArrayEquals(new long[] {-1, 0, 1, 100}, top.get(0));
         assertArrayEquals(new long[] {0, 3, 1, 60}, top.get(1));
         assertArrayEquals(new long[] {-1, 4, 1, 40}, top.get(2));
+        List<long[]> heavy = tree.export(10, 45);
+        assertEquals(2, heavy.size(), "nodes lighter than 45 ns are left out");
+        assertEquals(5, tree.export(10, 0).size());
     }
 
     @Test

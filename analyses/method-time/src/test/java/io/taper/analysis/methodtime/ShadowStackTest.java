@@ -139,6 +139,25 @@ class ShadowStackTest {
     }
 
     @Test
+    void openFramesAreCutWhereTheShutdownSequenceBegins() {
+        t.enter(A, 0);            // main, which called System.exit
+        t.enter(B, 10);           // Runtime.exit
+        t.enter(C, 30);           // Shutdown.exit: waits for the hook that takes this snapshot
+        t.enter(R, 35);
+        boolean[] shutdown = new boolean[METHODS];
+        shutdown[C] = true;
+        MergedProfile p = MergedProfile.merge(List.of(t.snapshot(1000)), METHODS, shutdown);
+        assertEquals(30, p.inclusive[A]);
+        assertEquals(10, p.exclusive[A]);
+        assertEquals(20, p.inclusive[B]);
+        assertEquals(1, p.open[B]);
+        assertEquals(0, p.open[C]);
+        assertEquals(0, p.inclusive[C]);
+        assertEquals(0, p.inclusive[R]);
+        assertEquals(0, p.open[R]);
+    }
+
+    @Test
     void unknownSitesAreCountedNotRecorded() {
         assertEquals(0, t.enter(-1, 0));
         t.exit(-1, 0, 1);

@@ -1,0 +1,283 @@
+package io.taper.e2e.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.Gson;
+import io.taper.e2e.TaperProcess;
+import io.taper.e2e.profile.fixtures.KnownCosts;
+import io.taper.launcher.profile.MethodTimeReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The method-time analysis through the real launcher, server and agent ({@code -Xverify:all}) on
+ * {@link KnownCosts}: fixed instrumentation counts every call exactly and orders the heavy methods;
+ * adaptive mode removes the cheap hot method (its row says so, and its woven bytes lose the calls) and keeps
+ * the expensive ones; {@code profile-accuracy} compares a result with a JFR recording of the same program.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MethodTimeEndToEndTest {
+
+    static final String MAIN = KnownCosts.class.getName();
+    static final String K = MAIN + ".";
+    static final String UNIT = "150000";
+    static final String OUTPUT = "cheap 1199760\nfib 6765\ncaught 5\n";
+    static final String SNIPPETS = "io/taper/analysis/methodtime/MethodTimeSnippets";
+    /** Adaptive policy of the test: every 100 ms, methods with at least 50 calls and a mean below 0.5 ms. */
+    static final String CONTROLLER = "method-time:100,50,0.5";
+
+    @TempDir
+    Path tmp;
+    TaperProcess.Outcome fixed;
+    TaperProcess.Outcome adaptive;
+
+    @BeforeAll
+    void runFixedAndAdaptive() throws Exception {
+        fixed = run("fixed", List.of("--mode", "fixed"));
+        adaptive = run("adaptive", List.of("--mode", "adaptive", "--controller", CONTROLLER,
+                "--dump", tmp.resolve("dump").toString()));
+    }
+
+    TaperProcess.Outcome run(String name, List<String> options) throws Exception {
+        List<String> cli = new ArrayList<>(List.of("run", "--analysis", "method-time", "--out",
+                tmp.resolve(name).toString()));
+        cli.addAll(options);
+        cli.addAll(List.of("--", "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN, UNIT));
+        return TaperProcess.run(tmp.resolve(name), cli.toArray(new String[0]));
+    }
+
+    @Test
+    void fixedRunCountsEveryCallExactly() throws Exception {
+        assertEquals(0, fixed.exitCode(), fixed.stderr());
+        assertEquals(OUTPUT, fixed.stdout());
+        Map<String, Map<String, Object>> rows = rowsByMethod(fixed);
+        assertEquals(1, calls(rows, "main([Ljava/lang/String;)V"));
+        for (String m : List.of("heavy(J)V", "medium(J)V", "light(J)V", "work(J)J")) {
+            assertEquals(KnownCosts.ROUNDS, calls(rows, m), m);
+        }
+        assertEquals(KnownCosts.ROUNDS * KnownCosts.COSTLY_PER_ROUND, calls(rows, "costly(J)V"));
+        assertEquals(KnownCosts.ROUNDS * KnownCosts.CHEAP_PER_ROUND, calls(rows, "cheap(I)I"));
+        assertEquals(21_891, calls(rows, "fib(I)I"));                  // 2 * fib(21) - 1 calls for fib(20)
+        assertEquals(10, calls(rows, "relay(I)V"));                     // 5 of them left by an exception
+        assertEquals(10, calls(rows, "thrower(I)V"));
+        Map<String, Object> forever = rows.get(MAIN + "$Forever.run()V");
+        assertEquals(0L, num(forever, "invocations"), "the thread never returns");
+        assertEquals(1L, num(forever, "openFrames"));
+        assertTrue(num(forever, "inclusiveNanos") > 0);
+        assertTrue(num(rows.get(MAIN + "$Forever.tick()V"), "invocations") > 0, "its callee returns");
+
+        for (Map<String, Object> r : rows.values()) {
+            assertTrue(num(r, "inclusiveNanos") >= num(r, "exclusiveNanos"), "inclusive >= exclusive: " + r);
+            assertEquals(false, r.get("removed"), "fixed mode removes nothing: " + r);
+        }
+        Map<String, Object> summary = summary(fixed);
+        assertEquals(0L, num(summary, "unmatchedExits"));
+        assertEquals(0L, num(summary, "discardedFrames"));
+        assertEquals(0L, num(summary, "removedMethods"));
+    }
+
+    @Test
+    void fixedRunOrdersTheHeavyMethodsAndAttributesTimeToCallers() throws Exception {
+        Map<String, Map<String, Object>> rows = rowsByMethod(fixed);
+        long costly = incl(rows, "costly(J)V");
+        long heavy = incl(rows, "heavy(J)V");
+        long medium = incl(rows, "medium(J)V");
+        long light = incl(rows, "light(J)V");
+        assertTrue(costly > heavy && heavy > medium && medium > light,
+                "8 : 4 : 2 : 1 units: " + costly + " " + heavy + " " + medium + " " + light);
+        assertTrue(incl(rows, "main([Ljava/lang/String;)V") >= costly + heavy + medium + light);
+        // heavy's loop is its callee work(): heavy's own time is small, work's is all of it
+        assertTrue(num(rows.get(K + "heavy(J)V"), "exclusiveNanos") < num(rows.get(K + "work(J)J"), "exclusiveNanos"));
+
+        Map<Long, String> names = new HashMap<>();
+        for (Map.Entry<String, Map<String, Object>> e : rows.entrySet()) {
+            names.put(num(e.getValue(), "id"), e.getKey());
+        }
+        assertEquals(Map.of(K + "main([Ljava/lang/String;)V", 1L, K + "fib(I)I", 21_890L),
+                callers(rows.get(K + "fib(I)I"), names, "calls"));
+        assertEquals(Map.of(K + "main([Ljava/lang/String;)V", 10L), callers(rows.get(K + "relay(I)V"), names, "calls"));
+        assertEquals(Map.of(K + "relay(I)V", 10L), callers(rows.get(K + "thrower(I)V"), names, "calls"));
+        assertEquals(Map.of(K + "heavy(J)V", 40L), callers(rows.get(K + "work(J)J"), names, "calls"));
+        // a method's time is attributed to its callers: the edges' nanos add up to its inclusive time
+        for (String m : List.of("fib(I)I", "costly(J)V", "work(J)J")) {
+            long sum = callers(rows.get(K + m), names, "nanos").values().stream().mapToLong(Long::longValue).sum();
+            assertEquals(incl(rows, m), sum, m);
+        }
+    }
+
+    @Test
+    void fixedRunPrintsTheTopTableAndWritesTheCallTree() throws Exception {
+        assertTrue(fixed.stderr().contains("[taper] method-time fixed: top 30 of "), fixed.stderr());
+        assertTrue(fixed.stderr().contains(K + "costly(long)"), fixed.stderr());
+        Path out = fixed.out();
+        String collapsed = Files.readString(out.resolve(MethodTimeReport.COLLAPSED));
+        assertTrue(collapsed.contains(K + "main(String[]);" + K + "costly(long) "), "collapsed stacks");
+        assertTrue(collapsed.contains(K + "main(String[]);" + K + "heavy(long);" + K + "work(long) "));
+        String html = Files.readString(out.resolve(MethodTimeReport.FLAME_GRAPH));
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains(K + "costly(long)"));
+    }
+
+    @Test
+    void adaptiveRemovesTheCheapHotMethodAndKeepsTheExpensiveOnes() throws Exception {
+        assertEquals(0, adaptive.exitCode(), adaptive.stderr());
+        assertEquals(OUTPUT, adaptive.stdout());
+        Map<String, Map<String, Object>> rows = rowsByMethod(adaptive);
+        Map<String, Object> cheap = rows.get(K + "cheap(I)I");
+        assertEquals(true, cheap.get("removed"), "cheap: " + cheap);
+        long cheapCalls = num(cheap, "invocations");
+        assertTrue(cheapCalls >= 50 && cheapCalls < KnownCosts.ROUNDS * KnownCosts.CHEAP_PER_ROUND,
+                "counted until removed, then no more: " + cheapCalls);
+        assertTrue(num(cheap, "removedAtMillis") >= 0);
+        Map<String, Object> costly = rows.get(K + "costly(J)V");
+        assertEquals(false, costly.get("removed"), "expensive: " + costly);
+        assertEquals(KnownCosts.ROUNDS * KnownCosts.COSTLY_PER_ROUND, num(costly, "invocations"));
+        for (String m : List.of("heavy(J)V", "medium(J)V", "light(J)V")) {
+            assertEquals(false, rows.get(K + m).get("removed"), m + ": fewer calls than the threshold");
+            assertEquals(KnownCosts.ROUNDS, calls(rows, m), m);
+        }
+        assertTrue(num(summary(adaptive), "removedMethods") > 0);
+        assertEquals(0L, num(summary(adaptive), "unmatchedExits"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
+        assertEquals(CONTROLLER, controller.get("strategy"));
+        assertTrue(adaptive.stderr().contains("[removed at "), adaptive.stderr());
+    }
+
+    @Test
+    void adaptiveWovenBytesLackTheRemovedMethodsCalls() throws Exception {
+        Path woven = tmp.resolve("dump").resolve(MAIN.replace('.', '/') + ".woven.class");
+        assertTrue(Files.isRegularFile(woven), "the server dumped " + woven);
+        Map<String, List<String>> calls = staticCalls(woven);
+        assertEquals(List.of(), snippetCalls(calls.get("cheap")), "cheap's entry and exit sites are gone");
+        assertEquals(List.of(SNIPPETS + ".onEntry", SNIPPETS + ".onExit", SNIPPETS + ".onExit"),
+                snippetCalls(calls.get("costly")), "costly keeps entry, normal exit and exceptional exit");
+        Path first = tmp.resolve("dump").resolve(MAIN.replace('.', '/') + ".woven.1.class");
+        assertFalse(snippetCalls(staticCalls(first).get("cheap")).isEmpty(), "cheap was instrumented at first");
+    }
+
+    @Test
+    void profileAccuracyComparesBothResultsWithARecording() throws Exception {
+        Path jfr = tmp.resolve("base.jfr");
+        TaperProcess.Outcome base = TaperProcess.run(tmp.resolve("base"), "run", "--mode", "none", "--jfr",
+                jfr.toString(), "--out", tmp.resolve("base").toString(), "--", "-cp", TaperProcess.fixtureClassPath(),
+                MAIN, UNIT);
+        assertEquals(0, base.exitCode(), base.stderr());
+        assertEquals(OUTPUT, base.stdout());
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            // every frame: the fixture lives in io.taper.*, which the default filter treats as never woven
+            exit = io.taper.launcher.TaperCli.execute("profile-accuracy", "--jfr", jfr.toString(), "--json",
+                    "--all-frames", fixed.out().resolve("result.json").toString(),
+                    adaptive.out().resolve("result.json").toString());
+        } finally {
+            System.setOut(stdout);
+        }
+        assertEquals(0, exit);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = new Gson().fromJson(bytes.toString(StandardCharsets.UTF_8), Map.class);
+        assertTrue(((Number) json.get("samples")).longValue() > 0, "execution samples: " + json);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> results = (List<Map<String, Object>>) json.get("results");
+        assertEquals(List.of("fixed", "adaptive"), List.of(results.get(0).get("mode"), results.get(1).get("mode")));
+        for (Map<String, Object> r : results) {
+            assertEquals(16.0, r.get("compared"), "the recording ranks at least 16 methods: " + r);
+            double match = (Double) r.get("match");
+            assertTrue(match >= 0 && match <= 16, r.toString());
+            assertEquals((Double) r.get("sad") / 16, (Double) r.get("mad"), 1e-9);
+        }
+    }
+
+    // ---- helpers
+
+    /** Rows by {@code class.method+descriptor}; the fixture's methods have one loader, so one row each. */
+    static Map<String, Map<String, Object>> rowsByMethod(TaperProcess.Outcome run) throws Exception {
+        Map<String, Map<String, Object>> byMethod = new HashMap<>();
+        for (Map<String, Object> r : run.rows()) {
+            String key = r.get("class") + "." + r.get("method") + r.get("descriptor");
+            if (byMethod.put(key, r) != null && key.startsWith(MAIN)) {
+                throw new AssertionError("two rows for " + key);
+            }
+        }
+        return byMethod;
+    }
+
+    static long calls(Map<String, Map<String, Object>> rows, String method) {
+        String key = K + method;
+        Map<String, Object> r = rows.get(key);
+        assertNotNull(r, "no row for " + key);
+        return num(r, "invocations");
+    }
+
+    static long incl(Map<String, Map<String, Object>> rows, String method) {
+        return num(rows.get(K + method), "inclusiveNanos");
+    }
+
+    static long num(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        assertNotNull(v, key + " in " + m);
+        return ((Number) v).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> summary(TaperProcess.Outcome run) throws Exception {
+        return (Map<String, Object>) run.result().get("summary");
+    }
+
+    /** Caller name to the edge's {@code calls} or {@code nanos}. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Long> callers(Map<String, Object> row, Map<Long, String> names, String what) {
+        Map<String, Long> m = new HashMap<>();
+        for (Map<String, Object> e : (List<Map<String, Object>>) row.get("callers")) {
+            long caller = num(e, "caller");
+            m.put(caller < 0 ? "caller" + caller : names.get(caller), num(e, what));
+        }
+        return m;
+    }
+
+    static List<String> snippetCalls(List<String> calls) {
+        assertNotNull(calls, "method not in the class file");
+        return calls.stream().filter(c -> c.startsWith(SNIPPETS + ".")).toList();
+    }
+
+    /** For each method of a class file: the static methods it calls, in order. */
+    static Map<String, List<String>> staticCalls(Path classFile) throws Exception {
+        Map<String, List<String>> calls = new HashMap<>();
+        new ClassReader(Files.readAllBytes(classFile)).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
+                List<String> owners = new ArrayList<>();
+                calls.put(name, owners);
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) {
+                        if (op == Opcodes.INVOKESTATIC) {
+                            owners.add(owner + "." + n);
+                        }
+                    }
+                };
+            }
+        }, 0);
+        return calls;
+    }
+}
