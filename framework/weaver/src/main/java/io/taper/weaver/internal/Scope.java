@@ -57,7 +57,7 @@ public final class Scope {
             List<Wildcard> list = new ArrayList<>();
             String inner = s.substring(open + 1, close).trim();
             if (!inner.isEmpty()) {
-                String[] items = inner.split(",");
+                String[] items = inner.split(",", -1);
                 for (int i = 0; i < items.length; i++) {
                     String p = items[i].trim();
                     if (p.equals("..")) {
