@@ -2,13 +2,25 @@ package io.taper.analysis.sfa.internal;
 
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.SnippetFailures;
+import io.taper.runtime.state.SiteSlots;
+import io.taper.runtime.state.TerminalTest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * The one {@link Stationarity} of the observed JVM, which the snippets call. It learns every site as
- * the agent registers it, so the controller can remove sites that never ran yet once their field is
- * settled. Initialised by the first snippet that runs (inside the bypass).
+ * The one {@link Stationarity} of the observed JVM, which the snippets call. Initialised by the first
+ * snippet that runs, inside the bypass, anywhere in the JDK; from then on it learns every site the agent
+ * registers and binds it, so the controller can remove sites (even ones that never ran) once their field
+ * is settled.
+ *
+ * <p>Initialisation never throws (a failure is counted as a snippet failure and the analysis records
+ * nothing). It first runs the runtime's binding code once on a scratch table, so the class loading and
+ * {@code java.lang.invoke} linking that code does on first use happen before the listener exists: a
+ * class loaded then goes through the agent, which registers its sites, which would call the listener
+ * again on the same thread. The listener also defers calls that arrive while it runs on the same thread.
  */
 public final class FieldEvents {
 
@@ -20,17 +32,71 @@ public final class FieldEvents {
         }
     }
 
-    private static final class Listener implements Consumer<SiteInfo> {
+    private static final class Depth extends ThreadLocal<int[]> {
         @Override
-        public void accept(SiteInfo site) {
-            STATE.onSite(site);
+        protected int[] initialValue() {
+            return new int[1];
         }
     }
 
-    private static final Stationarity STATE = new Stationarity(SiteRegistry.slots(), new Lookup());
+    private static final class Listener implements Consumer<SiteInfo> {
+        private final Depth depth = new Depth();
+        private final List<SiteInfo> deferred = new ArrayList<>();
+
+        @Override
+        public void accept(SiteInfo site) {
+            int[] d = depth.get();
+            if (d[0] != 0) {
+                synchronized (deferred) {
+                    deferred.add(site);
+                }
+                return;
+            }
+            d[0] = 1;
+            try {
+                bind(site);
+                for (SiteInfo s = next(); s != null; s = next()) {
+                    bind(s);
+                }
+            } finally {
+                d[0] = 0;
+            }
+        }
+
+        private SiteInfo next() {
+            synchronized (deferred) {
+                return deferred.isEmpty() ? null : deferred.remove(deferred.size() - 1);
+            }
+        }
+
+        private static void bind(SiteInfo site) {
+            try {
+                STATE.onSite(site, SiteRegistry.slots());
+            } catch (Throwable t) {      // never into the agent's registration
+                SnippetFailures.record(t);
+            }
+        }
+    }
+
+    private static final class NeverTerminal implements TerminalTest {
+        @Override
+        public boolean isTerminal(int slot) {
+            return false;
+        }
+    }
+
+    private static final Stationarity STATE = new Stationarity(new Lookup());
 
     static {
-        SiteRegistry.addListener(new Listener());
+        try {
+            SiteSlots scratch = new SiteSlots();
+            scratch.bind(1, new NeverTerminal(), 0);
+            scratch.isDead(1);
+            scratch.deadSites();
+            SiteRegistry.addListener(new Listener());
+        } catch (Throwable t) {
+            SnippetFailures.record(t);
+        }
     }
 
     private FieldEvents() {

@@ -57,19 +57,20 @@ public final class FieldRows {
         Map<String, Row> merged = new HashMap<>();
         int n = fields.size();
         for (int f = 0; f < n; f++) {
-            int bits = fields.state(f);
+            FieldState field = fields.get(f);
+            int bits = field.bits();
             if ((bits & FieldTable.ACCESSED) == 0) {
                 continue;
             }
-            FieldRef ref = fields.ref(f);
-            Class<?> owner = fields.ownerClass(f);
-            DeclaredField d = owner == null ? null : DeclaredField.resolve(owner, ref.name(), ref.desc());
-            String cls = d != null ? d.className() : ref.ownerBinaryName();
+            FieldRef ref = field.ref;
+            Class<?> owner = field.owner();
+            DeclaredField d = owner == null ? null : DeclaredField.resolve(owner, ref.name, ref.desc);
+            String cls = d != null ? d.className() : ref.ownerBinaryName;
             boolean declaredFinal = d != null ? d.declaredFinal() : (bits & FieldTable.FINAL_HINT) != 0;
-            String key = cls + '\u0000' + ref.name() + '\u0000' + ref.desc();
+            String key = cls + '\u0000' + ref.name + '\u0000' + ref.desc;
             Row r = merged.get(key);
             if (r == null) {
-                r = new Row(cls, ref.name(), ref.desc());
+                r = new Row(cls, ref.name, ref.desc);
                 merged.put(key, r);
             }
             r.bits |= bits;

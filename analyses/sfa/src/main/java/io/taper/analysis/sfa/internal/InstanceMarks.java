@@ -2,7 +2,6 @@ package io.taper.analysis.sfa.internal;
 
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Per object, the set of members ({@code name:desc} slots) read so far: the per-instance half of the
@@ -10,10 +9,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * asks whether the same object's field was read before).
  *
  * <p>Objects are keyed by identity and held weakly, so the table keeps nothing alive. Lookups take no
- * lock and allocate nothing: chains are immutable (an entry's {@code next} is final) and tables are
- * published through atomic arrays; only adding an object or a member locks one of 64 segments. Entries
- * of collected objects are dropped when their segment is rebuilt (no reference queue: a queue would
- * make the collector enqueue every dead entry).
+ * lock and allocate nothing: chains are immutable (an entry's {@code next} is final) and a rebuilt
+ * table is filled before it is published; only adding an object or a member locks one of 64 segments.
+ * A lookup racing with an insert into the same bucket may miss it: that needs the event and the
+ * program's own access to race too, and then either order is a correct answer. Entries of collected
+ * objects are dropped when their segment is rebuilt (no reference queue: a queue would make the
+ * collector enqueue every dead entry). Plain arrays, not atomic ones: see {@link FieldTable}.
  */
 public final class InstanceMarks {
 
@@ -101,12 +102,12 @@ public final class InstanceMarks {
 
     /** A hash table of immutable chains; every change happens under the segment's lock. */
     static final class Segment {
-        private volatile AtomicReferenceArray<Entry> table = new AtomicReferenceArray<>(16);
+        private volatile Entry[] table = new Entry[16];
         private int count;            // entries in the table, cleared ones included (guarded by this)
 
         Entry find(Object o, int h) {
-            AtomicReferenceArray<Entry> t = table;
-            for (Entry e = t.get(index(h, t.length())); e != null; e = e.next) {
+            Entry[] t = table;
+            for (Entry e = t[index(h, t.length)]; e != null; e = e.next) {
                 if (e.hash == h && e.refersTo(o)) {
                     return e;
                 }
@@ -125,12 +126,12 @@ public final class InstanceMarks {
                 }
                 return;
             }
-            AtomicReferenceArray<Entry> t = table;
-            if (count >= t.length() - (t.length() >>> 2)) {
+            Entry[] t = table;
+            if (count >= t.length - (t.length >>> 2)) {
                 t = rebuild(t);
             }
-            int i = index(h, t.length());
-            t.set(i, new Entry(o, h, t.get(i), member, null));
+            int i = index(h, t.length);
+            t[i] = new Entry(o, h, t[i], member, null);
             count++;
         }
 
@@ -139,29 +140,29 @@ public final class InstanceMarks {
          * old one is still alive. Entries are copied, never relinked: a lock-free reader walking the old
          * table still sees every entry it could see before.
          */
-        private AtomicReferenceArray<Entry> rebuild(AtomicReferenceArray<Entry> old) {
+        private Entry[] rebuild(Entry[] old) {
             int live = 0;
-            for (int i = 0; i < old.length(); i++) {
-                for (Entry e = old.get(i); e != null; e = e.next) {
+            for (Entry head : old) {
+                for (Entry e = head; e != null; e = e.next) {
                     if (!e.refersTo(null)) {
                         live++;
                     }
                 }
             }
-            int length = live * 2 >= old.length() ? old.length() * 2 : old.length();
-            AtomicReferenceArray<Entry> t = new AtomicReferenceArray<>(length);
+            int length = live * 2 >= old.length ? old.length * 2 : old.length;
+            Entry[] t = new Entry[length];
             int n = 0;
-            for (int i = 0; i < old.length(); i++) {
-                for (Entry e = old.get(i); e != null; e = e.next) {
+            for (Entry head : old) {
+                for (Entry e = head; e != null; e = e.next) {
                     Object o = e.get();
                     if (o != null) {
                         int j = index(e.hash, length);
-                        t.set(j, new Entry(o, e.hash, t.get(j), e.first, e.more));
+                        t[j] = new Entry(o, e.hash, t[j], e.first, e.more);
                         n++;
                     }
                 }
             }
-            table = t;
+            table = t;                        // volatile write: readers see the filled table
             count = n;
             return t;
         }
@@ -172,9 +173,8 @@ public final class InstanceMarks {
 
         synchronized int live() {
             int n = 0;
-            AtomicReferenceArray<Entry> t = table;
-            for (int i = 0; i < t.length(); i++) {
-                for (Entry e = t.get(i); e != null; e = e.next) {
+            for (Entry head : table) {
+                for (Entry e = head; e != null; e = e.next) {
                     if (!e.refersTo(null)) {
                         n++;
                     }

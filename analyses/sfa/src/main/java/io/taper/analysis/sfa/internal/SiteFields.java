@@ -2,13 +2,14 @@ package io.taper.analysis.sfa.internal;
 
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.state.SiteSlots;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * Maps each field-access site to its field slot, once, from the site's static context (field owner,
- * name, descriptor, declared-final), and binds the site to the state it updates so the controller can
- * tell when it is dead:
+ * Maps each field-access site to its field, once, from the site's static context (field owner, name,
+ * descriptor, declared-final), and binds the site to the state it updates so the controller can tell
+ * when it is dead:
  *
  * <ul>
  *   <li>a read site updates the field's verdict only: dead once the field is non-stationary;</li>
@@ -17,65 +18,102 @@ import java.util.function.IntFunction;
  *       Removing it earlier would lose a uF to ¬F change, and adaptive results must equal fixed ones.</li>
  * </ul>
  *
- * The mapping is an int per site id: {@code field << 2 | OWN_CONSTRUCTOR | MAPPED}, 0 for unknown.
+ * Mapping happens wherever a site is first needed (possibly inside a snippet); binding only where
+ * sites are registered ({@link #bind}), because the runtime's binding code may link
+ * {@code java.lang.invoke} on first use.
  */
 final class SiteFields {
 
-    static final int MAPPED = 1;
-    /** The site is in a constructor of the field's owner: a null receiver is the uninitialised this. */
-    static final int OWN_CONSTRUCTOR = 2;
+    private static final int CHUNK_BITS = 10;
+    private static final int MASK = (1 << CHUNK_BITS) - 1;
+    /** The table entry of a site that is not an SFA field access. */
+    private static final Object OTHER = new Object();
 
-    private final IntColumn packed = new IntColumn();
+    private volatile Object[][] chunks = new Object[0][];
     private final FieldTable fields;
-    private final SiteSlots bindings;
     private final IntFunction<SiteInfo> lookup;
 
-    /**
-     * @param bindings where site-to-slot bindings go ({@code SiteRegistry.slots()} in the observed JVM)
-     * @param lookup   finds a site the listener has not delivered yet ({@code SiteRegistry::get})
-     */
-    SiteFields(FieldTable fields, SiteSlots bindings, IntFunction<SiteInfo> lookup) {
+    /** @param lookup finds a site the listener has not delivered yet ({@code SiteRegistry::get}) */
+    SiteFields(FieldTable fields, IntFunction<SiteInfo> lookup) {
         this.fields = fields;
-        this.bindings = bindings;
         this.lookup = lookup;
     }
 
-    /** The packed mapping of a site (0 if it is not an SFA field-access site). */
-    int packed(int site) {
-        int p = packed.get(site);
-        if (p != 0) {
-            return p;
+    /** The field-access site with this id, or null for any other site. */
+    SiteField get(int site) {
+        Object[][] c = chunks;
+        int i = site >>> CHUNK_BITS;
+        if (i < c.length) {
+            Object[] a = c[i];
+            if (a != null) {
+                Object e = a[site & MASK];
+                if (e instanceof SiteField f) {
+                    return f;
+                }
+                if (e == OTHER) {
+                    return null;
+                }
+            }
         }
         SiteInfo s = lookup.apply(site);      // registered but not delivered to the listener yet
-        return s == null ? 0 : map(s);
+        return s == null ? null : map(s);
     }
 
-    /** Maps and binds a site (idempotent); returns its packed mapping, 0 for other sites. */
-    int map(SiteInfo s) {
+    /** Maps a site (idempotent); returns it, or null if it is not an SFA field-access site. */
+    SiteField map(SiteInfo s) {
+        SiteField f = create(s);
+        store(s.id(), f == null ? OTHER : f);
+        return f;
+    }
+
+    private SiteField create(SiteInfo s) {
         String kind = s.snippet();
         if (!SiteKinds.isFieldAccess(kind)) {
-            return 0;
+            return null;
         }
         Map<String, String> ctx = s.staticContext();
         String owner = ctx.get("field.owner");
         String name = ctx.get("field.name");
         String desc = ctx.get("field.desc");
         if (owner == null || name == null || desc == null || owner.isEmpty()) {
-            return 0;
+            return null;
         }
-        boolean declaredFinal = "true".equals(ctx.get("field.final"));
-        int f = fields.slot(owner, name, desc, declaredFinal || SiteKinds.WRITE_FINAL.equals(kind)
-            || SiteKinds.READ_FINAL.equals(kind));
-        bindings.bind(s.id(), fields.nonStationary, f);
+        boolean declaredFinal = "true".equals(ctx.get("field.final")) || SiteKinds.WRITE_FINAL.equals(kind)
+            || SiteKinds.READ_FINAL.equals(kind);
+        FieldState field = fields.field(owner, name, desc, declaredFinal);
+        return new SiteField(field, "<init>".equals(s.methodName()) && owner.equals(s.className()));
+    }
+
+    private synchronized void store(int site, Object entry) {
+        if (site < 0) {
+            return;
+        }
+        int i = site >>> CHUNK_BITS;
+        Object[][] c = chunks;
+        if (i >= c.length) {
+            c = Arrays.copyOf(c, Math.max(i + 1, c.length * 2));
+        }
+        if (c[i] == null) {
+            c[i] = new Object[1 << CHUNK_BITS];
+        }
+        c[i][site & MASK] = entry;
+        chunks = c;               // volatile write: a reader that sees the chunk sees this entry
+    }
+
+    /** Maps the site and records which field bits it updates, in {@code bindings}. */
+    void bind(SiteInfo s, SiteSlots bindings) {
+        SiteField f = map(s);
+        if (f == null) {
+            return;
+        }
+        int slot = f.field.slot;
+        bindings.bind(s.id(), fields.nonStationary, slot);
+        String kind = s.snippet();
         if (SiteKinds.isWrite(kind)) {
-            bindings.bind(s.id(), fields.written, f);
+            bindings.bind(s.id(), fields.written, slot);
             if (SiteKinds.WRITE.equals(kind)) {
-                bindings.bind(s.id(), fields.writtenOutsideConstructor, f);
+                bindings.bind(s.id(), fields.writtenOutsideConstructor, slot);
             }
         }
-        boolean ownConstructor = "<init>".equals(s.methodName()) && owner.equals(s.className());
-        int p = f << 2 | (ownConstructor ? OWN_CONSTRUCTOR : 0) | MAPPED;
-        packed.set(s.id(), p);
-        return p;
     }
 }

@@ -29,13 +29,14 @@ public final class Stationarity {
     private final InstanceMarks reads = new InstanceMarks();
     private final SiteFields sites;
 
-    public Stationarity(SiteSlots bindings, IntFunction<SiteInfo> lookup) {
-        sites = new SiteFields(fields, bindings, lookup);
+    /** @param lookup finds a registered site by id ({@code SiteRegistry::get}) */
+    public Stationarity(IntFunction<SiteInfo> lookup) {
+        sites = new SiteFields(fields, lookup);
     }
 
-    /** A site was registered: map and bind it now rather than on its first event. */
-    public void onSite(SiteInfo site) {
-        sites.map(site);
+    /** A site was registered: map it and bind it to the field bits it updates. */
+    public void onSite(SiteInfo site, SiteSlots bindings) {
+        sites.bind(site, bindings);
     }
 
     /** {@code getfield} of a field not known to be declared final. */
@@ -43,19 +44,19 @@ public final class Stationarity {
         if (receiver == null) {
             return;                                   // NullPointerException follows: no access
         }
-        int p = sites.packed(site);
-        if (p == 0) {
+        SiteField sf = sites.get(site);
+        if (sf == null) {
             return;
         }
-        int f = p >>> 2;
-        int s = fields.state(f);
+        FieldState f = sf.field;
+        int s = f.bits();
         if ((s & NON_STATIONARY) != 0) {
             return;
         }
         if ((s & CLASS_RECORDED) == 0) {
-            fields.recordOwner(f, receiver);
+            recordOwner(f, receiver);
         }
-        reads.mark(receiver, fields.member(f));
+        reads.mark(receiver, sf.member);
     }
 
     /** {@code getfield} of a declared-final field. */
@@ -63,20 +64,20 @@ public final class Stationarity {
         if (receiver == null) {
             return;
         }
-        int p = sites.packed(site);
-        if (p == 0) {
+        SiteField sf = sites.get(site);
+        if (sf == null) {
             return;
         }
-        int f = p >>> 2;
-        int s = fields.state(f);
+        FieldState f = sf.field;
+        int s = f.bits();
         if ((s & NON_STATIONARY) != 0) {
             return;
         }
         if ((s & CLASS_RECORDED) == 0) {
-            fields.recordOwner(f, receiver);
+            recordOwner(f, receiver);
         }
         if (ConstructorStack.contains(receiver)) {
-            reads.mark(receiver, fields.member(f));
+            reads.mark(receiver, sf.member);
         }
     }
 
@@ -91,39 +92,50 @@ public final class Stationarity {
     }
 
     private void write(Object receiver, int site, boolean declaredFinal) {
-        int p = sites.packed(site);
-        if (p == 0) {
+        SiteField sf = sites.get(site);
+        if (sf == null) {
             return;
         }
-        int f = p >>> 2;
-        int s = fields.state(f);
+        FieldState f = sf.field;
+        int s = f.bits();
         if (receiver == null) {
             // The uninitialised this (before super()): a constructor write to an object nobody has read.
-            if ((p & SiteFields.OWN_CONSTRUCTOR) != 0 && (s & (ACCESSED | WRITTEN)) != (ACCESSED | WRITTEN)) {
-                fields.set(f, ACCESSED | WRITTEN);
+            if (sf.ownConstructor && (s & (ACCESSED | WRITTEN)) != (ACCESSED | WRITTEN)) {
+                f.set(ACCESSED | WRITTEN);
             }
             return;
         }
         if ((s & CLASS_RECORDED) == 0) {
-            fields.recordOwner(f, receiver);
+            recordOwner(f, receiver);
         }
         int add = WRITTEN;
         if (!declaredFinal && (s & WRITTEN_OUTSIDE_CONSTRUCTOR) == 0 && !ConstructorStack.contains(receiver)) {
             add |= WRITTEN_OUTSIDE_CONSTRUCTOR;
         }
-        if ((s & NON_STATIONARY) == 0 && reads.isMarked(receiver, fields.member(f))) {
+        if ((s & NON_STATIONARY) == 0 && reads.isMarked(receiver, sf.member)) {
             add |= NON_STATIONARY;
         }
         if ((s & add) != add) {
-            fields.set(f, add);
+            f.set(add);
         }
+    }
+
+    /**
+     * First access with a receiver: finds the symbolic owner among the receiver's class and its super
+     * classes (no class loading: they are loaded) and keeps it weakly for the rows.
+     */
+    private static void recordOwner(FieldState f, Object receiver) {
+        String name = f.ref.ownerBinaryName;
+        for (Class<?> c = receiver.getClass(); c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(name)) {
+                f.owner(c);
+                break;
+            }
+        }
+        f.set(ACCESSED | CLASS_RECORDED);
     }
 
     public FieldTable fields() {
         return fields;
-    }
-
-    InstanceMarks reads() {
-        return reads;
     }
 }
