@@ -25,15 +25,15 @@ final class ContextTree {
     static final int STRIDE = 5;
 
     private final int capacity;
-    private int[] parents = new int[256];
-    private int[] methods = new int[256];
-    private long[] stats = new long[256 * STRIDE];
+    private int[] parents = new int[64];
+    private int[] methods = new int[64];
+    private long[] stats = new long[64 * STRIDE];
     // Written after the node's arrays: a reader that sees size n sees nodes 0 .. n-1 (and arrays that hold them).
     private volatile int size;
 
     // child lookup: open addressing over (parent << 32 | method) + 1; 0 marks a free cell
-    private long[] keys = new long[512];
-    private int[] values = new int[512];
+    private long[] keys = new long[128];
+    private int[] values = new int[128];
     private int entries;
 
     ContextTree(int capacity) {

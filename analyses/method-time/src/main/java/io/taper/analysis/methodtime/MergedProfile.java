@@ -48,6 +48,8 @@ final class MergedProfile {
     long contexts;
     long truncatedContexts;
     long unmatchedExits;
+    /** Methods of some unmatched exits (a few per thread), for diagnosis. */
+    final java.util.Set<Integer> unmatchedMethods = new java.util.TreeSet<>();
     long discardedFrames;
     long unknownSites;
     long tooDeep;
@@ -87,6 +89,9 @@ final class MergedProfile {
     private void add(ThreadProfile.Snapshot s, boolean[] cutAt) {
         threads++;
         unmatchedExits += s.unmatchedExits;
+        for (int m : s.unmatchedMethods) {
+            unmatchedMethods.add(m);
+        }
         discardedFrames += s.discardedFrames;
         unknownSites += s.unknownSites;
         tooDeep += s.tooDeep;

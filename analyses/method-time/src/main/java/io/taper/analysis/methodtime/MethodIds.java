@@ -42,20 +42,35 @@ final class MethodIds {
             if (site >= a.length) {
                 a = Arrays.copyOf(a, Math.max(site + 1, a.length * 2));
             }
+            if (a[site] == 0) {
+                addSite(slot, site);
+            }
             a[site] = slot + 1;
             siteToMethod = a;
         }
         return slot;
     }
 
-    /** The method slot of a site without creating one: -1 if no site of its method ever fired. */
-    static int find(SiteInfo s) {
-        int[] a = siteToMethod;
-        int site = s.id();
-        if (site >= 0 && site < a.length && a[site] != 0) {
-            return a[site] - 1;
+    // the sites mapped to each method (an entry and an exit site once both fired)
+    private static int[][] sitesOfMethod = new int[64][];
+
+    private static void addSite(int method, int site) {
+        if (method >= sitesOfMethod.length) {
+            sitesOfMethod = Arrays.copyOf(sitesOfMethod, Math.max(method + 1, sitesOfMethod.length * 2));
         }
-        return METHODS.find(new MethodKey(s.loaderTag(), s.className(), s.methodName(), s.methodDesc()));
+        int[] old = sitesOfMethod[method];
+        int[] now = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
+        now[now.length - 1] = site;
+        sitesOfMethod[method] = now;
+    }
+
+    /**
+     * The sites of a method that fired at least once. A site that never fired needs no removal: an entry
+     * or exit that never ran cannot slow the program down, and the exit of a removed entry is harmless.
+     */
+    static synchronized int[] sitesOf(int method) {
+        int[] s = method >= 0 && method < sitesOfMethod.length ? sitesOfMethod[method] : null;
+        return s == null ? new int[0] : s.clone();
     }
 
     /** The method of a slot. */

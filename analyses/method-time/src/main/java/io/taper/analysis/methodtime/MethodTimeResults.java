@@ -63,6 +63,13 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("truncatedContexts", p.truncatedContexts);
         s.put("openFrames", openFrames);
         s.put("unmatchedExits", p.unmatchedExits);
+        List<String> unmatched = new ArrayList<>();
+        for (int m : p.unmatchedMethods) {
+            if (m < p.methods) {
+                unmatched.add(MethodIds.method(m).toString());
+            }
+        }
+        s.put("unmatchedExitMethods", unmatched);
         s.put("discardedFrames", p.discardedFrames);
         s.put("unknownSites", p.unknownSites);
         s.put("tooDeepEntries", p.tooDeep);

@@ -1,9 +1,7 @@
 package io.taper.analysis.methodtime;
 
-import io.taper.runtime.SiteInfo;
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
-import java.util.List;
 
 /**
  * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>]} (default
@@ -40,25 +38,26 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         for (ThreadProfile p : ThreadProfiles.all()) {
             p.addMethodTotals(calls, nanos);
         }
-        boolean removedAny = false;
         for (int m = 0; m < methods; m++) {
             if (!Removals.isRemoved(m) && policy.isCheap(calls[m], nanos[m])) {
-                removedAny |= Removals.mark(m, context.elapsedMillis());
+                Removals.mark(m, context.elapsedMillis());
             }
         }
-        if (removedAny) {
-            disableRemovedSites(context);
-        }
+        disableRemovedSites(context);
     }
 
-    /** Disables every site, entry or exit, of a removed method. */
+    /**
+     * Disables every site of a removed method still deployed, entry or exit. Run on every step, not only
+     * when a method is newly removed: a site first fires (and joins its method) possibly after the removal.
+     */
     static int disableRemovedSites(ControlContext context) {
         int n = 0;
-        List<SiteInfo> sites = context.sites();
-        for (SiteInfo s : sites) {
-            if (!context.isDisabled(s.id()) && Removals.isRemoved(MethodIds.find(s))) {
-                context.disable(s.id());
-                n++;
+        for (int m : Removals.methods()) {
+            for (int site : MethodIds.sitesOf(m)) {
+                if (!context.isDisabled(site)) {
+                    context.disable(site);
+                    n++;
+                }
             }
         }
         return n;

@@ -10,6 +10,7 @@ final class Removals {
 
     private static long[] removedAt = new long[0];   // per method slot; 0: not removed, else millis + 1
     private static int count;
+    private static int[] methods = new int[16];   // the removed methods, in removal order
 
     private Removals() {
     }
@@ -23,7 +24,10 @@ final class Removals {
             return false;
         }
         removedAt[method] = Math.max(0, millis) + 1;
-        count++;
+        if (count == methods.length) {
+            methods = Arrays.copyOf(methods, count * 2);
+        }
+        methods[count++] = method;
         return true;
     }
 
@@ -34,6 +38,11 @@ final class Removals {
     /** When the method was removed, or -1 if it was not. */
     static synchronized long removedAtMillis(int method) {
         return isRemoved(method) ? removedAt[method] - 1 : -1;
+    }
+
+    /** The removed methods, in removal order. */
+    static synchronized int[] methods() {
+        return Arrays.copyOf(methods, count);
     }
 
     static synchronized int count() {

@@ -24,13 +24,17 @@ final class ThreadProfile {
     final long threadId;
     private final ContextTree tree;
 
-    private int[] frameNodes = new int[64];
-    private int[] frameMethods = new int[64];
-    private long[] frameStarts = new long[64];
-    private long[] frameCallees = new long[64];   // time spent in observed callees of the frame so far
+    private int[] frameNodes = new int[32];
+    private int[] frameMethods = new int[32];
+    private long[] frameStarts = new long[32];
+    private long[] frameCallees = new long[32];   // time spent in observed callees of the frame so far
     private int depth;
 
+    /** Kept for diagnosis: the methods of the first unmatched exits of this thread. */
+    static final int UNMATCHED_KEPT = 4;
+
     private long unmatchedExits;
+    private final int[] unmatchedMethods = new int[UNMATCHED_KEPT];
     private long discardedFrames;
     private long unknownSites;
     private long tooDeep;
@@ -76,6 +80,9 @@ final class ThreadProfile {
             if (method < 0) {
                 unknownSites++;
             } else {
+                if (unmatchedExits < UNMATCHED_KEPT) {
+                    unmatchedMethods[(int) unmatchedExits] = method;
+                }
                 unmatchedExits++;
             }
             return;
@@ -117,8 +124,10 @@ final class ThreadProfile {
         int[] openNodes = Arrays.copyOf(fn, d);
         long[] openStarts = Arrays.copyOf(fs, d);
         long[] openCallees = Arrays.copyOf(fc, d);
+        long unmatched = unmatchedExits;
+        int[] kept = Arrays.copyOf(unmatchedMethods, (int) Math.min(unmatched, UNMATCHED_KEPT));
         return new Snapshot(threadName, threadId, nodes, openNodes, openStarts, openCallees, now,
-                unmatchedExits, discardedFrames, unknownSites, tooDeep);
+                unmatched, kept, discardedFrames, unknownSites, tooDeep);
     }
 
     /**
@@ -133,13 +142,14 @@ final class ThreadProfile {
         final long[] openCallees;
         final long now;
         final long unmatchedExits;
+        final int[] unmatchedMethods;
         final long discardedFrames;
         final long unknownSites;
         final long tooDeep;
 
         Snapshot(String threadName, long threadId, ContextTree.Copy nodes, int[] openNodes, long[] openStarts,
-                 long[] openCallees, long now, long unmatchedExits, long discardedFrames, long unknownSites,
-                 long tooDeep) {
+                 long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods, long discardedFrames,
+                 long unknownSites, long tooDeep) {
             this.threadName = threadName;
             this.threadId = threadId;
             this.nodes = nodes;
@@ -148,6 +158,7 @@ final class ThreadProfile {
             this.openCallees = openCallees;
             this.now = now;
             this.unmatchedExits = unmatchedExits;
+            this.unmatchedMethods = unmatchedMethods;
             this.discardedFrames = discardedFrames;
             this.unknownSites = unknownSites;
             this.tooDeep = tooDeep;

@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -23,10 +24,11 @@ class MethodIdsTest {
                 site(900_002, 3, "p/Ids", "run", "()V", "MethodTimeSnippets.onExit"),
                 site(900_003, 4, "p/Ids", "run", "()V", "MethodTimeSnippets.onEntry"),
                 site(900_004, 3, "p/Ids", "run", "(I)V", "MethodTimeSnippets.onEntry")));
-        assertEquals(-1, MethodIds.find(SiteRegistry.get(900_001)), "no event yet");
         int entry = MethodIds.methodOf(900_001);
+        assertArrayEquals(new int[] {900_001}, MethodIds.sitesOf(entry), "only the site that fired so far");
         assertEquals(entry, MethodIds.methodOf(900_002));
-        assertEquals(entry, MethodIds.find(SiteRegistry.get(900_002)));
+        assertEquals(entry, MethodIds.methodOf(900_002));
+        assertArrayEquals(new int[] {900_001, 900_002}, MethodIds.sitesOf(entry));
         assertNotEquals(entry, MethodIds.methodOf(900_003));
         assertNotEquals(entry, MethodIds.methodOf(900_004));
         MethodKey k = MethodIds.method(entry);

@@ -1,0 +1,41 @@
+package io.taper.analysis.methodtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.taper.runtime.control.ControllerStrategy;
+import java.io.InputStream;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+
+/** The jar's descriptor: names, the default adaptive strategy spec, and the strategy's service entry. */
+class AnalysisDescriptorTest {
+
+    @Test
+    void adaptiveModeDefaultsToThePapersPolicy() throws Exception {
+        Properties p = new Properties();
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/taper/analysis.properties")) {
+            p.load(in);
+        }
+        assertEquals("method-time", p.getProperty("name"));
+        assertEquals(MethodTimeSnippets.class.getName(), p.getProperty("snippets"));
+        assertEquals(MethodTimeResults.class.getName(), p.getProperty("results"));
+        assertEquals("method-time:500,100,1.0", p.getProperty("controller"));
+        String spec = p.getProperty("controller");
+        MethodTimeStrategy s = new MethodTimeStrategy();
+        s.configure(spec.substring(spec.indexOf(':') + 1));
+        assertEquals("500,100,1.0", s.policy().toString());
+    }
+
+    @Test
+    void theStrategyIsAServiceNamedMethodTime() {
+        int found = 0;
+        for (ControllerStrategy s : ServiceLoader.load(ControllerStrategy.class)) {
+            if (s.name().equals(MethodTimeStrategy.NAME)) {
+                assertEquals(MethodTimeStrategy.class, s.getClass());
+                found++;
+            }
+        }
+        assertEquals(1, found);
+    }
+}
