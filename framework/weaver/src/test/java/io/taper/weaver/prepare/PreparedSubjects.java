@@ -1,0 +1,38 @@
+package io.taper.weaver.prepare;
+
+import io.taper.api.After;
+import io.taper.api.Arg;
+import io.taper.api.Before;
+import io.taper.api.SiteId;
+import io.taper.weaver.testsupport.Events;
+
+/** Snippets whose prepared (wrapped) form the preparer tests call directly. */
+public class PreparedSubjects {
+
+    @Before(storeLocal = "sum")
+    public static long sum(@Arg(0) long a, @Arg(1) double b) {
+        Events.record("sum body");
+        return a + (long) b;
+    }
+
+    @Before
+    public static void boom(@SiteId int site) {
+        throw new IllegalStateException("boom " + site);
+    }
+
+    /** Calls another snippet from inside a snippet: the inner one must be bypassed. */
+    @After
+    public static void nested(@SiteId int site) {
+        Events.record("nested body, inner returned " + sum(1, 2));
+    }
+
+    @Before(storeLocal = "name")
+    public static String name() {
+        return "n";
+    }
+
+    /** Not a snippet: left alone. */
+    public static int helper() {
+        return 42;
+    }
+}
