@@ -94,10 +94,28 @@ final class ThreadProfile {
         long nanos = Math.max(0, now - frameStarts[i]);
         long self = Math.max(0, nanos - frameCallees[i]);
         tree.record(frameNodes[i], nanos, self);
-        if (i > 0) {
+        if (method == weavingMethod) {
+            // Taper's own time: the enclosing calls start that much later instead of counting it as a callee
+            for (int k = 0; k < i; k++) {
+                frameStarts[k] += nanos;
+            }
+        } else if (i > 0) {
             frameCallees[i - 1] += nanos;
         }
         depth = i;
+    }
+
+    /**
+     * The method slot of the JVM's class-file transformer dispatch ({@code sun.instrument.TransformerManager
+     * .transform}), -1 until it is first called. Its time is the agent's round trip to the weaving server
+     * for a class being loaded: Taper's time, not the program's, so it is taken out of every enclosing call
+     * (class loading would otherwise look many times slower than in an uninstrumented run). The call keeps
+     * its own row.
+     */
+    private static volatile int weavingMethod = -1;
+
+    static void weavingMethod(int method) {
+        weavingMethod = method;
     }
 
     /** Adds this thread's per-method calls and nanoseconds of completed calls (see {@link ContextTree#addMethodTotals}). */
