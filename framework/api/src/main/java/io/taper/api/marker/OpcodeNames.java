@@ -22,18 +22,19 @@ public final class OpcodeNames {
     }
 
     private static Map<String, Integer> load() {
-        // Opcodes holds the mnemonics as int constants 0..201 whose names have no underscore; the other
-        // constants (ACC_*, T_*, H_*, F_*, V*, ASM*) have underscores or values outside that range.
+        // Opcodes holds the mnemonics as int constants 0..201; the other int constants in that range are
+        // access flags (ACC_*), array types (T_*), handle kinds (H_*) and frame kinds (F_*)
         Map<String, Integer> m = new HashMap<>();
         for (Field f : Opcodes.class.getFields()) {
-            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().indexOf('_') >= 0
-                || f.getName().startsWith("ASM")) {
+            String n = f.getName();
+            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || n.startsWith("ACC_")
+                || n.startsWith("T_") || n.startsWith("H_") || n.startsWith("F_")) {
                 continue;
             }
             try {
                 int v = f.getInt(null);
                 if (v >= 0 && v <= 201) {
-                    m.put(f.getName().toLowerCase(Locale.ROOT), v);
+                    m.put(n.toLowerCase(Locale.ROOT), v);
                 }
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException(e);
