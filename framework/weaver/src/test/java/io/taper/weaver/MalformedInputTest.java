@@ -120,6 +120,47 @@ class MalformedInputTest {
                 SitesAndDeploymentTest.classBytes("validation/targets/WideLocals"), Deployment.ALL_ENABLED)).status());
     }
 
+    public static class FieldNames {
+        @Before(marker = io.taper.api.marker.BytecodeMarker.class, args = "getstatic", scope = "big.Pool.*")
+        public static void read(@io.taper.api.Static(io.taper.api.StaticKey.FIELD_NAME) String name) {
+        }
+    }
+
+    /**
+     * 21,000 static fields each read once: about 63,000 constant-pool entries. Folding each field name into
+     * the woven code adds a string constant per field, past the 65,535 limit: the class stays as it was.
+     */
+    @Test
+    void aClassThatWouldOverflowTheConstantPoolStaysUnchanged() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "big/Pool", null, "java/lang/Object", null);
+        int fields = 21_000;
+        for (int i = 0; i < fields; i++) {
+            cw.visitField(Opcodes.ACC_STATIC, "f" + i, "I", null, null).visitEnd();
+        }
+        for (int m = 0; m < fields / 500; m++) {
+            org.objectweb.asm.MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "m" + m, "()V", null, null);
+            mv.visitCode();
+            for (int i = m * 500; i < (m + 1) * 500; i++) {
+                mv.visitFieldInsn(Opcodes.GETSTATIC, "big/Pool", "f" + i, "I");
+                mv.visitInsn(Opcodes.POP);
+            }
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        cw.visitEnd();
+        byte[] bytes = cw.toByteArray();
+        WeaveResult r = Weaver.create(AnalysisSpec.of("t", List.of(FieldNames.class), List.of()))
+            .weave(new WeaveRequest(0, null, bytes, Deployment.ALL_ENABLED));
+        assertEquals(WeaveResult.Status.UNCHANGED, r.status());
+        assertSame(bytes, r.bytes());
+        assertEquals(List.of(), r.sites());
+        assertEquals(1, r.fallbacks().size());
+        assertEquals("big/Pool: class would exceed the constant pool limit (", r.fallbacks().get(0).toString()
+            .substring(0, "big/Pool: class would exceed the constant pool limit (".length()));
+    }
+
     @Test
     void aRegionThatEndsBeforeItStartsHasNoExceptionalExit() throws IOException {
         Weaver w = Weaver.create(AnalysisSpec.of("t", List.of(BackwardsSnippets.class), List.of()));

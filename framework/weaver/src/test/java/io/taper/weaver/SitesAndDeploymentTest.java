@@ -75,6 +75,33 @@ class SitesAndDeploymentTest {
     }
 
     @Test
+    void concurrentWeavingAllocatesEachSiteOnce() throws Exception {
+        Weaver w = weaver(ExitSnippets.class);
+        byte[] original = classBytes(TRY);
+        int loaders = 40;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<List<Integer>>> runs = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (int tag = 0; tag < loaders; tag++) {
+                    int t = tag;
+                    runs.add(pool.submit(() -> ids(w.weave(new WeaveRequest(t, TRY, original, Deployment.ALL_ENABLED)))));
+                }
+            }
+            java.util.Set<Integer> distinct = new java.util.HashSet<>();
+            for (int i = 0; i < runs.size(); i++) {
+                List<Integer> ids = runs.get(i).get();
+                assertEquals(runs.get(i % loaders).get(), ids, "same loader tag, same ids");
+                distinct.addAll(ids);
+            }
+            assertEquals(43 * loaders, distinct.size());
+            assertEquals(43 * loaders, w.sitesAllocated());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void disablingASiteRemovesItsCallAndKeepsTheClassShape() throws IOException {
         Weaver w = weaver(DeploySnippets.class);
         byte[] original = classBytes(DEPLOYED);
