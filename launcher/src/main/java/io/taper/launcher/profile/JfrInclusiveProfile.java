@@ -90,7 +90,11 @@ public final class JfrInclusiveProfile {
      * launcher does not ship the runtime; a test keeps the two lists equal).
      */
     private static final String[] NEVER_WOVEN_PREFIXES = {
-        "io/taper/",
+        "io/taper/runtime/",
+        "io/taper/agent/",
+        "io/taper/controller/",
+        "io/taper/protocol/",
+        "io/taper/analysis/",
         "java/lang/Thread",
         "java/lang/ref/",
         "jdk/internal/misc/CarrierThreadLocal",
