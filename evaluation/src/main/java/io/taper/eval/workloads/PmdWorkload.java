@@ -29,8 +29,8 @@ import net.sourceforge.pmd.reporting.RuleViolation;
  */
 public final class PmdWorkload {
 
-    static final int CI_UNITS = 15;
-    static final int FULL_UNITS = 1_300;
+    static final int CI_UNITS = 10;
+    static final int FULL_UNITS = 800;
 
     /** A file that is in every commons-lang3 sources jar; locates the jar on the class path. */
     private static final String MARKER = "org/apache/commons/lang3/StringUtils.java";

@@ -18,7 +18,7 @@ import org.apache.xalan.processor.TransformerFactoryImpl;
 public final class XalanWorkload {
 
     static final int CI_UNITS = 30;
-    static final int FULL_UNITS = 800;
+    static final int FULL_UNITS = 1_200;
 
     private static final int ITEMS_PER_DOCUMENT = 300;
     private static final String[] CATEGORIES = {
