@@ -121,6 +121,7 @@ class JavaBaseWeavingTest {
         o.patchDir = patchDir;
         o.checked = checkClassAdapter;
         Set<String> startup = startupClasses();
+        List<byte[]> toCheck = new ArrayList<>();
         for (int i = 0; i < CLASSES.size(); i++) {
             WeaveResult r = weaver.weave(new WeaveRequest(0, null, CLASSES.get(i), Deployment.ALL_ENABLED));
             o.fallbacks.addAll(r.fallbacks());
@@ -128,9 +129,8 @@ class JavaBaseWeavingTest {
             switch (r.status()) {
                 case WOVEN -> {
                     o.woven++;
-                    String err = checkClassAdapter ? verify(r.bytes()) : null;
-                    if (err != null && o.verifyErrors.size() < 20) {
-                        o.verifyErrors.add(err);
+                    if (checkClassAdapter) {
+                        toCheck.add(r.bytes());
                     }
                     if (!startup.contains(NAMES.get(i))) {
                         Path f = patchDir.resolve(NAMES.get(i) + ".class");
@@ -141,6 +141,16 @@ class JavaBaseWeavingTest {
                 case UNCHANGED -> o.unchanged++;
                 default -> o.failures.add(r.error());
             }
+        }
+        // checking is test work, not weaving: use both cores
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            o.verifyErrors.addAll(pool.submit(() -> toCheck.parallelStream().map(JavaBaseWeavingTest::verify)
+                .filter(java.util.Objects::nonNull).limit(20).toList()).get());
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        } finally {
+            pool.shutdown();
         }
         return o;
     }
