@@ -121,8 +121,8 @@ public final class RetransformationStats implements RetransformationListener {
         Arrays.sort(v);
         double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2.0;
         double max = v[v.length - 1];
-        d.put("median", nanosToMillis ? median / 1e6 : median);
-        d.put("max", nanosToMillis ? max / 1e6 : max);
+        d.put("median", nanosToMillis ? Math.round(median / 1e3) / 1e3 : median);
+        d.put("max", nanosToMillis ? Math.round(max / 1e3) / 1e3 : max);
         return d;
     }
 
