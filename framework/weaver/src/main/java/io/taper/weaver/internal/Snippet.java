@@ -25,7 +25,6 @@ final class Snippet {
     final String storeLocal;   // "" : none
     final Type returnType;
     final SnippetParam[] params;
-    final boolean needsTypes;  // some parameter needs the operand-stack/local types at the placement
 
     Snippet(String owner, boolean ownerIsInterface, String name, String desc, String displayName, SnippetKind kind, int seq, String group,
             String variant, int order, Marker marker, String markerArgs, Scope scope, Guard guard,
@@ -48,12 +47,6 @@ final class Snippet {
         this.storeLocal = storeLocal;
         this.returnType = returnType;
         this.params = params;
-        boolean types = false;
-        for (SnippetParam p : params) {
-            types |= p.kind() == SnippetParam.Kind.STACK || p.kind() == SnippetParam.Kind.LOCAL
-                || p.kind() == SnippetParam.Kind.THIS;
-        }
-        this.needsTypes = types;
     }
 
     boolean uses(SnippetParam.Kind kind) {

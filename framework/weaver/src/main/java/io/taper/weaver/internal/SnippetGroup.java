@@ -35,8 +35,4 @@ public final class SnippetGroup {
     public String name() {
         return name;
     }
-
-    public List<String> variantNames() {
-        return variants.stream().map(s -> s.variant).toList();
-    }
 }
