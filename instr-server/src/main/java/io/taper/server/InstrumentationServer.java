@@ -103,8 +103,16 @@ public final class InstrumentationServer implements AutoCloseable {
      * starts serving on its socket.
      */
     public static InstrumentationServer start(TaperConfig config) throws IOException {
+        return start(config, 0);
+    }
+
+    /**
+     * As {@link #start(TaperConfig)}, after warming the weaver up for about {@code warmUpMillis} on this
+     * JVM's own classes (the command line does this; see {@code --warm-up}).
+     */
+    public static InstrumentationServer start(TaperConfig config, long warmUpMillis) throws IOException {
         ServerStats stats = new ServerStats();
-        return start(config, WeaverSetup.prepare(config), stats);
+        return start(config, WeaverSetup.prepare(config, warmUpMillis, stats), stats);
     }
 
     /** Starts serving an already prepared analysis (tests use this to serve a chosen engine). */

@@ -25,6 +25,11 @@ final class ServerCommand implements Callable<Integer> {
         description = "Write DIR/<class>.orig.class, .woven.class and .woven.N.class for every class (overrides 'dump').")
     Path dump;
 
+    @Option(names = "--warm-up", paramLabel = "MS", defaultValue = "1000",
+        description = "Before signalling readiness, weave this JVM's own classes for up to MS milliseconds, so the "
+            + "observed JVM's start-up finds the weaver compiled (0: no warm-up). Default: ${DEFAULT-VALUE}.")
+    long warmUpMillis;
+
     @Option(names = "--ignore-stdin",
         description = "Do not stop when stdin closes (for running the server by hand); stop with SIGTERM.")
     boolean ignoreStdin;
@@ -41,7 +46,7 @@ final class ServerCommand implements Callable<Integer> {
             Path work = c.work();
             Files.createDirectories(work);
             configureLogging(work.resolve("server.log"));
-            server = InstrumentationServer.start(c);
+            server = InstrumentationServer.start(c, warmUpMillis);
         } catch (IOException | RuntimeException e) {
             System.err.println("taper-server: cannot start: " + e.getMessage());
             return 1;

@@ -36,13 +36,15 @@ public final class TaperConfig {
     public static final String MODE = "mode";
     public static final String CONTROLLER = "controller";
     public static final String CONTROLLER_PATH = "controller.path";
+    /** Optional: classes per retransformClasses call of the controller (default: one call per step). */
+    public static final String CONTROLLER_BATCH_SIZE = "controller.batch.size";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
     public static final String TIMEOUT_MS = "timeout.ms";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
-        CONTROLLER, CONTROLLER_PATH, OUT, WORK, DUMP, TIMEOUT_MS);
+        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
 
@@ -167,6 +169,12 @@ public final class TaperConfig {
         return paths;
     }
 
+    /** Classes per retransformClasses call of the controller; 0 when not set (one call per step). */
+    public int controllerBatchSize() {
+        String v = values.get(CONTROLLER_BATCH_SIZE);
+        return v == null ? 0 : parsePositive(CONTROLLER_BATCH_SIZE, v, "");
+    }
+
     public Path out() {
         return path(OUT, required(OUT));
     }
@@ -215,8 +223,11 @@ public final class TaperConfig {
             case TIMEOUT_MS:
                 parseTimeout(value);
                 break;
+            case CONTROLLER_BATCH_SIZE:
+                parsePositive(key, value, "expected a positive whole number of classes");
+                break;
             case TOKEN:
-                if (!value.matches("[0-9a-fA-F]{16,}")) {
+                if (!isHex(value, 16)) {
                     throw bad(key, value, "expected at least 16 hex digits");
                 }
                 break;
@@ -235,6 +246,20 @@ public final class TaperConfig {
         }
     }
 
+    /** By hand, not a regex: the agent loads this at premain, where every class loaded costs start-up time. */
+    private static boolean isHex(String v, int minLength) {
+        if (v.length() < minLength) {
+            return false;
+        }
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static RunMode parseMode(String v) {
         try {
             return RunMode.valueOf(v.trim().toUpperCase(Locale.ROOT));
@@ -244,15 +269,19 @@ public final class TaperConfig {
     }
 
     private static int parseTimeout(String v) {
+        return parsePositive(TIMEOUT_MS, v, "expected a positive whole number of milliseconds");
+    }
+
+    private static int parsePositive(String key, String v, String expected) {
         try {
-            int ms = Integer.parseInt(v.trim());
-            if (ms > 0) {
-                return ms;
+            int n = Integer.parseInt(v.trim());
+            if (n > 0) {
+                return n;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw bad(TIMEOUT_MS, v, "expected a positive whole number of milliseconds");
+        throw bad(key, v, expected);
     }
 
     private static Path path(String key, String v) {

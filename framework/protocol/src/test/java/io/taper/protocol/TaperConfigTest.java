@@ -28,6 +28,7 @@ class TaperConfigTest {
             .with(TaperConfig.MODE, "adaptive")
             .with(TaperConfig.CONTROLLER, "periodic:100")
             .with(TaperConfig.CONTROLLER_PATH, "/x/a.jar:/x/b.jar")
+            .with(TaperConfig.CONTROLLER_BATCH_SIZE, "32")
             .with(TaperConfig.OUT, "/run/out")
             .with(TaperConfig.WORK, "/run/work")
             .with(TaperConfig.DUMP, "/run/dump")
@@ -48,6 +49,7 @@ class TaperConfigTest {
         assertEquals(RunMode.ADAPTIVE, c.mode());
         assertEquals("periodic:100", c.controller());
         assertEquals(List.of(Path.of("/x/a.jar"), Path.of("/x/b.jar")), c.controllerPath());
+        assertEquals(32, c.controllerBatchSize());
         assertEquals(Path.of("/run/out"), c.out());
         assertEquals(Path.of("/run/work"), c.work());
         assertEquals(Optional.of(Path.of("/run/dump")), c.dump());
@@ -69,6 +71,7 @@ class TaperConfigTest {
         assertEquals(RunMode.FIXED, c.mode());
         assertEquals("none", c.controller());
         assertEquals(List.of(), c.controllerPath());
+        assertEquals(0, c.controllerBatchSize());
         assertEquals(Optional.empty(), c.dump());
         assertEquals(5000, c.timeoutMs());
     }
@@ -93,6 +96,14 @@ class TaperConfigTest {
     @Test
     void zeroTimeoutIsRejected() {
         assertThrows(TaperConfigException.class, () -> TaperConfig.of(Map.of(TaperConfig.TIMEOUT_MS, "0")));
+    }
+
+    @Test
+    void aBadControllerBatchSizeIsNamed() {
+        TaperConfigException e = assertThrows(TaperConfigException.class,
+            () -> TaperConfig.of(Map.of(TaperConfig.CONTROLLER_BATCH_SIZE, "-1")));
+        assertEquals("taper config: key 'controller.batch.size' has bad value '-1': expected a positive whole "
+            + "number of classes", e.getMessage());
     }
 
     @Test

@@ -26,6 +26,8 @@ public final class ServerStats {
     private final List<String> failures = new ArrayList<>();
     private final List<String> protocolErrorMessages = new ArrayList<>();
     private volatile long readyMillis = -1;
+    private volatile long warmUpClasses;
+    private volatile long warmUpMillis;
 
     public RequestTimings timings() {
         return timings;
@@ -33,6 +35,11 @@ public final class ServerStats {
 
     public void onReady() {
         readyMillis = (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    public void onWarmUp(long classes, long millis) {
+        warmUpClasses = classes;
+        warmUpMillis = millis;
     }
 
     public void onConnection() {
@@ -110,6 +117,8 @@ public final class ServerStats {
             m.put("failures", new ArrayList<>(failures));
         }
         m.put("dumpErrors", dumpErrors.get());
+        m.put("warmUpClasses", warmUpClasses);
+        m.put("warmUpMillis", warmUpMillis);
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);
         return m;

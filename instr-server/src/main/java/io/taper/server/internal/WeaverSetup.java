@@ -20,7 +20,16 @@ public final class WeaverSetup {
     private WeaverSetup() {
     }
 
+    /** Without warm-up (in-process servers of tests and tools). */
     public static PreparedAnalysis prepare(TaperConfig config) throws IOException {
+        return prepare(config, 0, null);
+    }
+
+    /**
+     * @param warmUpMillis time to spend warming the weaver up before serving (0: none)
+     * @param stats        receives the warm-up's figures (may be null)
+     */
+    public static PreparedAnalysis prepare(TaperConfig config, long warmUpMillis, ServerStats stats) throws IOException {
         Path jar = config.analysisJar();
         if (!Files.isRegularFile(jar)) {
             throw new IOException("analysis jar " + jar + " does not exist");
@@ -32,6 +41,10 @@ public final class WeaverSetup {
         // The weaver reads the snippets from the original jar: it needs their bodies, not the wrappers.
         AnalysisSpec spec = AnalysisSpec.fromJar(jar);
         String results = spec.properties().getProperty("results", "").trim();
+        long[] warm = WeaverWarmUp.run(spec, warmUpMillis);
+        if (stats != null) {
+            stats.onWarmUp(warm[0], warm[1]);
+        }
         ClassHierarchy hierarchy = new ClassHierarchy();
         Weaver weaver = Weaver.create(spec, hierarchy);
         return new PreparedAnalysis(new WeaverEngine(weaver, hierarchy), prepared, results);

@@ -2,6 +2,7 @@ package io.taper.agent.internal;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import io.taper.controller.Controller;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
@@ -16,7 +17,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Writes {@code OUT/agent-result.json} when the observed JVM shuts down:
@@ -35,7 +35,7 @@ final class AgentResult implements Runnable {
     private final AgentStats stats;
     private final ServerLink link;
     private volatile String resultsClass;
-    private volatile Supplier<Map<String, Object>> controllerStats;
+    private volatile Controller controller;
 
     AgentResult(String analysisName, Path out, Instrumentation inst, AgentStats stats, ServerLink link) {
         this.analysisName = analysisName;
@@ -50,9 +50,9 @@ final class AgentResult implements Runnable {
         this.resultsClass = name;
     }
 
-    /** Statistics of the controller, added under "controller" (null: none). */
-    void controllerStats(Supplier<Map<String, Object>> s) {
-        this.controllerStats = s;
+    /** The running controller: stopped first at exit, its statistics added under "controller". */
+    void controller(Controller c) {
+        this.controller = c;
     }
 
     @Override
@@ -68,6 +68,10 @@ final class AgentResult implements Runnable {
     }
 
     private void write() throws IOException, InterruptedException {
+        Controller c = controller;
+        if (c != null) {
+            c.stop(); // no retransformation while the results are read
+        }
         Map<String, Object> result = new LinkedHashMap<>();
         Map<String, Object> stats = this.stats.toMap(hiddenClasses(), sites());
         Object[] rowsAndSummary = readResults(stats);
@@ -78,10 +82,9 @@ final class AgentResult implements Runnable {
         if (SnippetFailures.first() != null) {
             stats.put("firstSnippetFailure", SnippetFailures.first());
         }
-        Supplier<Map<String, Object>> c = controllerStats;
         if (c != null) {
             try {
-                stats.put("controller", c.get());
+                stats.put("controller", c.stats());
             } catch (RuntimeException e) {
                 stats.put("controller", Map.of("error", e.toString()));
             }

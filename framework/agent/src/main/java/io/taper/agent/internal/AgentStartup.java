@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * premain after the runtime is on the boot class path: connect, put the prepared analysis on the boot
@@ -58,10 +56,7 @@ public final class AgentStartup {
             queue.drainNow(5);
             if (link.available()) {
                 queue.startBackground();
-                Supplier<Map<String, Object>> controller = ControllerHook.start(inst, config, tags);
-                if (controller != null) {
-                    result.controllerStats(controller);
-                }
+                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass()));
             }
         } catch (IOException | RuntimeException | LinkageError e) {
             // Reported in agent-result.json (the hook is registered first) and once on stderr.

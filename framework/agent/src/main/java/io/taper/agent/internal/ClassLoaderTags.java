@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.controller.LoaderTags;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.HashMap;
@@ -10,7 +11,7 @@ import java.util.Map;
  * held weakly and compared by identity (a loader may override equals), so tagging never keeps a loader
  * alive, and a tag is never reused for another loader.
  */
-final class ClassLoaderTags {
+final class ClassLoaderTags implements LoaderTags {
 
     /** A weak reference that hashes and compares by the identity of its referent. */
     private static final class Key extends WeakReference<ClassLoader> {
@@ -46,6 +47,7 @@ final class ClassLoaderTags {
     private WeakReference<ClassLoader> lastLoader = new WeakReference<>(null);
     private int lastTag;
 
+    @Override
     public synchronized int tagOf(ClassLoader loader) {
         if (loader == null) {
             return 0;

@@ -1,21 +1,21 @@
 package io.taper.agent.internal;
 
+import io.taper.controller.Controller;
+import io.taper.controller.ControllerBootstrap;
 import io.taper.protocol.TaperConfig;
 import java.lang.instrument.Instrumentation;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * The single place where the agent starts the adaptive controller (controller module), after the
- * start-up pass. Returns the controller's statistics supplier for agent-result.json, or null.
+ * start-up pass, with the agent's loader tags (so the controller finds the classes to retransform) and
+ * the analysis's results class.
  */
 final class ControllerHook {
 
     private ControllerHook() {
     }
 
-    static Supplier<Map<String, Object>> start(Instrumentation inst, TaperConfig config, ClassLoaderTags tags) {
-        // The controller module offers no start method yet (only ClassDeployments); see the agent's report.
-        return null;
+    static Controller start(Instrumentation inst, TaperConfig config, ClassLoaderTags tags, String resultsClass) {
+        return ControllerBootstrap.start(inst, config.asMap(), tags, resultsClass);
     }
 }

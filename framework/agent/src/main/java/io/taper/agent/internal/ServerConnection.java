@@ -60,7 +60,7 @@ final class ServerConnection {
             } finally {
                 c.deadline = 0;
             }
-            Message reply = c.exchange(new Hello(token, ProcessHandle.current().pid()));
+            Message reply = c.exchange(new Hello(token, ProcessId.current()));
             if (!(reply instanceof HelloOk)) {
                 throw new IOException("expected HELLO_OK, got " + MessageType.name(reply.type()));
             }

@@ -1,6 +1,5 @@
 package io.taper.agent.internal;
 
-import io.taper.runtime.NeverWoven;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +42,7 @@ final class StartupRetransform {
                 continue;
             }
             String name = c.getName();
-            if (NeverWoven.matches(name.replace('.', '/'))) {
+            if (NotSent.matches(name.replace('.', '/'))) {
                 continue;
             }
             if (!inst.isModifiableClass(c)) {

@@ -5,7 +5,6 @@ import io.taper.controller.ClassDeployments;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
 import io.taper.runtime.Bypass;
-import io.taper.runtime.NeverWoven;
 import io.taper.runtime.SiteRegistry;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -53,9 +52,9 @@ final class TaperTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (className == null || className.startsWith("io/taper/agent/") || className.startsWith("io/taper/runtime/")) {
-            // Taper's own classes (including the shaded ones) are never woven; checked before NeverWoven is
-            // consulted, since loading NeverWoven itself passes through here.
+        if (className == null || NotSent.isTaper(className)) {
+            // Taper's own classes (including the shaded ones) are never woven; checked by name before
+            // NeverWoven is consulted, since loading NeverWoven itself passes through here.
             return null;
         }
         int[] depth = IN_AGENT.get();
@@ -81,7 +80,7 @@ final class TaperTransformer implements ClassFileTransformer {
 
     private byte[] weave(ClassLoader loader, String className, Class<?> redefined, byte[] bytes) {
         stats.classesSeen.incrementAndGet();
-        if (NeverWoven.matches(className)) {
+        if (NotSent.matches(className)) {
             stats.classesNeverWoven.incrementAndGet();
             stats.classesUnchanged.incrementAndGet();
             return null;
