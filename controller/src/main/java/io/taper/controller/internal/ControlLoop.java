@@ -34,6 +34,7 @@ public final class ControlLoop implements Runnable {
     private long stepErrors;
     private String firstStepError;
     private long stepNanos;
+    private long stepNanosMax;
     private long passes;
     private long classesMissing;
     private long classesUnmodifiable;
@@ -89,7 +90,9 @@ public final class ControlLoop implements Runnable {
                 firstStepError = String.valueOf(t);
             }
         } finally {
-            stepNanos += System.nanoTime() - t0;
+            long took = System.nanoTime() - t0;
+            stepNanos += took;
+            stepNanosMax = Math.max(stepNanosMax, took);
         }
         try {
             apply(context.changes());
@@ -144,6 +147,7 @@ public final class ControlLoop implements Runnable {
             m.put("firstStepError", firstStepError);
         }
         m.put("stepMillis", RetransformationStats.millis(stepNanos));
+        m.put("stepMillisMax", RetransformationStats.millis(stepNanosMax));
         if (results.error() != null) {
             m.put("resultsError", results.error());
         }

@@ -11,6 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Analyses bind a site when it registers (a {@code SiteRegistry} listener), from its static context;
  * a site that updates per-instance state binds to the per-class slot that summarises it.
+ *
+ * <p>Sites are kept in flat arrays, so {@link #deadSites()} (every controller step) is a scan over the
+ * live sites that calls only the analysis's terminal tests: no hashing, no boxing, and no JDK code that
+ * may itself be woven. The scan runs outside the lock that {@link #bind} takes.
  */
 public final class SiteSlots {
 
@@ -21,78 +25,147 @@ public final class SiteSlots {
         }
     }
 
-    private final ConcurrentHashMap<Integer, Binding[]> bindings = new ConcurrentHashMap<>();
-    private final java.util.Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    private static final Binding[] NONE = new Binding[0];
+
+    private final ConcurrentHashMap<Integer, Integer> rowOfSite = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    // Guarded by lock; a row's bindings array is replaced, never changed, so a scan may read it unlocked.
+    private int[] sites = new int[256];
+    private Binding[][] rows = new Binding[256][];
+    private boolean[] deadRows = new boolean[256];
+    private int size;
+    private int[] dead = new int[64];
+    private int deadCount;
 
     /** Records that {@code siteId} updates {@code slot} of {@code store} (idempotent). */
     public void bind(int siteId, TerminalTest store, int slot) {
         Binding b = new Binding(store, slot);
-        bindings.compute(siteId, (id, old) -> {
-            if (old == null) {
-                return new Binding[] {b};
+        synchronized (lock) {
+            Integer row = rowOfSite.get(siteId);
+            if (row == null) {
+                if (size == sites.length) {
+                    sites = Arrays.copyOf(sites, size * 2);
+                    rows = Arrays.copyOf(rows, size * 2);
+                    deadRows = Arrays.copyOf(deadRows, size * 2);
+                }
+                sites[size] = siteId;
+                rows[size] = new Binding[] {b};
+                rowOfSite.put(siteId, size);
+                size++;
+                return;
             }
+            Binding[] old = rows[row];
             for (Binding o : old) {
                 if (o.equals(b)) {
-                    return old;
+                    return;
                 }
             }
             Binding[] more = Arrays.copyOf(old, old.length + 1);
             more[old.length] = b;
-            return more;
-        });
-        if (!b.isTerminal()) {
-            dead.remove(siteId);      // a site that gains a live slot is live again
+            rows[row] = more;
+            if (deadRows[row] && !b.isTerminal()) {
+                deadRows[row] = false;      // a site that gains a live slot is live again
+                removeDead(siteId);
+            }
         }
     }
 
     /** The slots bound to this site (empty if none). */
     public Binding[] bindings(int siteId) {
-        Binding[] b = bindings.get(siteId);
-        return b == null ? new Binding[0] : b.clone();
+        Integer row = rowOfSite.get(siteId);
+        if (row == null) {
+            return NONE;
+        }
+        synchronized (lock) {
+            return rows[row].clone();
+        }
     }
 
     public boolean isBound(int siteId) {
-        return bindings.containsKey(siteId);
+        return rowOfSite.containsKey(siteId);
     }
 
     /** True if the site is bound and every slot it updates is terminal. */
     public boolean isDead(int siteId) {
-        if (dead.contains(siteId)) {
-            return true;
-        }
-        Binding[] b = bindings.get(siteId);
-        if (b == null) {
+        Integer row = rowOfSite.get(siteId);
+        if (row == null) {
             return false;
         }
-        for (Binding x : b) {
-            if (!x.isTerminal()) {
-                return false;
+        Binding[] b;
+        synchronized (lock) {
+            if (deadRows[row]) {
+                return true;
             }
+            b = rows[row];
         }
-        dead.add(siteId);
+        if (!allTerminal(b)) {
+            return false;
+        }
+        markDead(row, b);
         return true;
     }
 
     /** Every dead site, ascending. Tests only the sites not yet known dead. */
     public int[] deadSites() {
-        for (Integer id : bindings.keySet()) {
-            isDead(id);
+        int n;
+        Binding[][] rs;
+        boolean[] known;
+        synchronized (lock) {
+            n = size;
+            rs = rows;
+            known = deadRows.clone();
         }
-        int[] ids = new int[dead.size()];
-        int n = 0;
-        for (Integer id : dead) {
-            if (n == ids.length) {
-                ids = Arrays.copyOf(ids, n * 2 + 1);
+        for (int r = 0; r < n; r++) {
+            if (!known[r]) {
+                Binding[] b = rs[r];
+                if (allTerminal(b)) {
+                    markDead(r, b);
+                }
             }
-            ids[n++] = id;
         }
-        ids = Arrays.copyOf(ids, n);
-        Arrays.sort(ids);
-        return ids;
+        synchronized (lock) {
+            int[] out = Arrays.copyOf(dead, deadCount);
+            Arrays.sort(out);
+            return out;
+        }
     }
 
     /** Number of sites with at least one binding. */
     public int boundSites() {
-        return bindings.size();
+        synchronized (lock) {
+            return size;
+        }
+    }
+
+    private static boolean allTerminal(Binding[] b) {
+        for (Binding x : b) {
+            if (!x.isTerminal()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Marks a row dead unless it changed (gained a binding) since {@code checked} was read. */
+    private void markDead(int row, Binding[] checked) {
+        synchronized (lock) {
+            if (deadRows[row] || rows[row] != checked) {
+                return;
+            }
+            deadRows[row] = true;
+            if (deadCount == dead.length) {
+                dead = Arrays.copyOf(dead, deadCount * 2);
+            }
+            dead[deadCount++] = sites[row];
+        }
+    }
+
+    private void removeDead(int siteId) {
+        for (int i = 0; i < deadCount; i++) {
+            if (dead[i] == siteId) {
+                dead[i] = dead[--deadCount];
+                return;
+            }
+        }
     }
 }

@@ -50,4 +50,36 @@ class SiteSlotsTest {
         f.set(1);
         assertTrue(sites.isDead(7));
     }
+
+    @Test
+    void bindingAndScanningConcurrentlyFindsExactlyTheDeadSites() throws InterruptedException {
+        SiteSlots sites = new SiteSlots();
+        Flags covered = new Flags();
+        int perThread = 20_000;
+        Concurrently.run(4, t -> {
+            if (t < 3) {
+                for (int i = 0; i < perThread; i++) {
+                    int id = t * perThread + i;
+                    sites.bind(id, covered, id);
+                    if (id % 3 == 0) {
+                        covered.set(id);
+                    }
+                }
+            } else {
+                for (int round = 0; round < 200; round++) {
+                    for (int id : sites.deadSites()) {
+                        if (id % 3 != 0) {
+                            throw new AssertionError("site " + id + " reported dead");
+                        }
+                    }
+                }
+            }
+        });
+        int[] dead = sites.deadSites();
+        assertEquals(3 * perThread / 3, dead.length);
+        for (int i = 0; i < dead.length; i++) {
+            assertEquals(3 * i, dead[i]);
+        }
+        assertEquals(3 * perThread, sites.boundSites());
+    }
 }
