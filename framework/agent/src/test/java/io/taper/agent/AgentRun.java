@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * One observed run as the launcher does it: a real server (in this JVM) on a fresh socket, then a forked
  * JVM with the agent, the runtime and the prepared analysis on {@code -Xbootclasspath/a}.
  */
-final class AgentRun {
+public final class AgentRun {
 
     static final String TOKEN = "feedfacefeedfacefeedfacefeedface";
 
@@ -47,7 +47,7 @@ final class AgentRun {
     }
 
     /** An analysis jar with the classes of the test analysis package and the named snippet class. */
-    static Path analysisJar(Path dir, Class<?> snippets) throws IOException {
+    public static Path analysisJar(Path dir, Class<?> snippets) throws IOException {
         Path classes;
         try {
             classes = Path.of(snippets.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -74,7 +74,7 @@ final class AgentRun {
         return jar;
     }
 
-    static TaperConfig config(Path dir, Class<?> snippets) throws IOException {
+    public static TaperConfig config(Path dir, Class<?> snippets) throws IOException {
         return TaperConfig.empty()
             .with(TaperConfig.SOCKET, dir.resolve("sock/server.sock").toString())
             .with(TaperConfig.TOKEN, TOKEN)

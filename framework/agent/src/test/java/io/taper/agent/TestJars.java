@@ -12,13 +12,13 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** Jars the forked JVMs need, found on the test class path (or built from a classes directory). */
-final class TestJars {
+public final class TestJars {
 
     private TestJars() {
     }
 
     /** The jar holding {@code type}; if it comes from a directory, a jar of that directory under {@code dir}. */
-    static Path jarOf(Class<?> type, Path dir) throws IOException {
+    public static Path jarOf(Class<?> type, Path dir) throws IOException {
         Path where;
         try {
             where = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());

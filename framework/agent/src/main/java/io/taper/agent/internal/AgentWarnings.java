@@ -20,6 +20,11 @@ public final class AgentWarnings {
         print("[taper] WARNING: agent disabled (" + reason + "); continuing uninstrumented");
     }
 
+    /** Tests in one JVM need the warning again; the agent never calls this. */
+    static synchronized void resetForTests() {
+        printed = false;
+    }
+
     private static synchronized void print(String line) {
         if (printed) {
             return;
