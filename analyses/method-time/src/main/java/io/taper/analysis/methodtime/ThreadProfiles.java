@@ -1,6 +1,7 @@
 package io.taper.analysis.methodtime;
 
 import java.util.Arrays;
+import java.util.HashMap;
 
 /**
  * Every thread's {@link ThreadProfile}: created on the thread's first observed call and kept for the
@@ -12,20 +13,19 @@ final class ThreadProfiles {
     /** Calling contexts per thread before call paths are flattened (see {@link ContextTree}). */
     static final int MAX_CONTEXTS_PER_THREAD = 1 << 18;
 
-    private static final class Current extends ThreadLocal<ThreadProfile> {
+    static final class Current extends ThreadLocal<ThreadProfile> {
         @Override
         protected ThreadProfile initialValue() {
-            Thread t = Thread.currentThread();
-            @SuppressWarnings("deprecation")    // Thread.threadId() is Java 19+; getId() is the same number
-            ThreadProfile p = new ThreadProfile(t.getName(), t.getId(), MAX_CONTEXTS_PER_THREAD);
-            register(p);
-            return p;
+            return forThread(Thread.currentThread());
         }
     }
 
-    private static final Current CURRENT = new Current();
+    static final Current CURRENT = new Current();
     private static ThreadProfile[] all = new ThreadProfile[16];
     private static int count;
+    // Thread ids are never reused within a run. The thread-local is only a fast path: JDK threads such as
+    // InnocuousThread erase all their thread-locals between tasks, and their stacks must survive that.
+    private static final HashMap<Long, ThreadProfile> BY_THREAD_ID = new HashMap<>();
 
     private ThreadProfiles() {
     }
@@ -35,11 +35,20 @@ final class ThreadProfiles {
         return CURRENT.get();
     }
 
-    private static synchronized void register(ThreadProfile p) {
-        if (count == all.length) {
-            all = Arrays.copyOf(all, count * 2);
+    /** The thread's profile, created on its first call and found again after its thread-locals were erased. */
+    @SuppressWarnings("deprecation")    // Thread.threadId() is Java 19+; getId() is the same number
+    static synchronized ThreadProfile forThread(Thread t) {
+        Long id = t.getId();
+        ThreadProfile p = BY_THREAD_ID.get(id);
+        if (p == null) {
+            p = new ThreadProfile(t.getName(), t.getId(), MAX_CONTEXTS_PER_THREAD);
+            BY_THREAD_ID.put(id, p);
+            if (count == all.length) {
+                all = Arrays.copyOf(all, count * 2);
+            }
+            all[count++] = p;
         }
-        all[count++] = p;
+        return p;
     }
 
     /** Every profile so far, in creation order. */
