@@ -1,0 +1,2 @@
+/** Classes the forked-JVM harness weaves and retransforms. */
+package io.taper.controller.it.target;
