@@ -87,6 +87,12 @@ public final class AgentRun {
 
     /** Serves the analysis, runs {@code sample.Greeter args} under the agent, stops the server. */
     static Outcome run(Path dir, TaperConfig config, String... args) throws Exception {
+        return runWithClasspath(dir, config, ForkedJvm.testClasses().toString(), "sample.Greeter", args);
+    }
+
+    /** Serves the analysis, runs {@code mainClass args} from {@code classpath} under the agent, stops the server. */
+    static Outcome runWithClasspath(Path dir, TaperConfig config, String classpath, String mainClass, String... args)
+            throws Exception {
         Path file = dir.resolve("taper.properties");
         config.store(file);
         ForkedJvm.Result jvm;
@@ -94,7 +100,7 @@ public final class AgentRun {
         try (InstrumentationServer server = InstrumentationServer.start(config)) {
             List<String> boot = List.of("-Xbootclasspath/a:" + config.runtimeJar() + java.io.File.pathSeparator
                 + config.work().resolve("analysis-prepared.jar"));
-            jvm = ForkedJvm.run(dir, boot, file, "sample.Greeter", args);
+            jvm = ForkedJvm.runWithClasspath(dir, boot, file, classpath, mainClass, args);
             server.close();
             serverStats = Files.readString(config.out().resolve("server-stats.json"));
         }

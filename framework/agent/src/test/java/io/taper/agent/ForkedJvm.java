@@ -43,6 +43,12 @@ final class ForkedJvm {
     /** @param jvmOptions extra options before the agent, e.g. {@code -Xbootclasspath/a:...} */
     static Result run(Path dir, List<String> jvmOptions, Path agentConfig, String mainClass, String... args)
             throws IOException, InterruptedException {
+        return runWithClasspath(dir, jvmOptions, agentConfig, testClasses().toString(), mainClass, args);
+    }
+
+    /** @param classpath the observed program's class path */
+    static Result runWithClasspath(Path dir, List<String> jvmOptions, Path agentConfig, String classpath,
+                                   String mainClass, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(java().toString());
         cmd.add("-Xverify:all");
@@ -52,7 +58,7 @@ final class ForkedJvm {
             cmd.add("-javaagent:" + agentJar() + "=" + agentConfig);
         }
         cmd.add("-cp");
-        cmd.add(testClasses().toString());
+        cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
