@@ -36,7 +36,7 @@ class MethodTimeEndToEndTest {
 
     static final String MAIN = KnownCosts.class.getName();
     static final String K = MAIN + ".";
-    static final String UNIT = "500";                  // microseconds: light 20 ms in all, costly 480 ms
+    static final String UNIT = "500";     // microseconds: light 20 ms in all, medium 80, heavy 160, costly 320
     static final String OUTPUT = "cheap 1199760\nfib 6765\ncaught 5\n";
     static final String SNIPPETS = "io/taper/analysis/methodtime/MethodTimeSnippets";
     /** Adaptive policy of the test: every 100 ms, methods with at least 50 calls and a mean below 0.5 ms. */
@@ -101,7 +101,7 @@ class MethodTimeEndToEndTest {
         long medium = incl(rows, "medium(J)V");
         long light = incl(rows, "light(J)V");
         assertTrue(costly > heavy && heavy > medium && medium > light,
-                "8 : 4 : 2 : 1 units: " + costly + " " + heavy + " " + medium + " " + light);
+                "costly 320 ms, heavy 160, medium 80, light 20: " + costly + " " + heavy + " " + medium + " " + light);
         assertTrue(incl(rows, "main([Ljava/lang/String;)V") >= costly + heavy + medium + light);
         // heavy's loop is its callee work(): heavy's own time is small, work's is all of it
         assertTrue(num(rows.get(K + "heavy(J)V"), "exclusiveNanos") < num(rows.get(K + "work(J)J"), "exclusiveNanos"));
