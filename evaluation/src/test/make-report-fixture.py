@@ -42,7 +42,8 @@ for r in (1, 2):
                    controller={"batches": 2, "sitesRemoved": 30, "removalEvents": 30,
                                "removals": [{"site": i, "atMillis": 500 if i < 20 else 1000} for i in range(30)]}))
     run('w1', 'method-time', 'FIXED', r, wall=[3000, 3300][r-1],
-        result=mt([("A.m()", 1000), ("A.n()", 200)], woven=120), accuracy={"match": [11, 13][r-1], "sad": 40, "mad": 2.5})
+        result=mt([("A.m()", 1000), ("A.n()", 200)], woven=120), accuracy={"jfr": "recording.jfr", "top": 16, "results": [
+            {"result": "result.json", "mode": "fixed", "match": [11, 13][r-1], "sad": 40, "mad": 2.5, "methods": []}]})
     run('w1', 'method-time', 'ADAPTIVE', r, wall=[1500, 1700][r-1],
         result=mt([("A.m()", 250), ("A.n()", 200)], woven=120, removed=[30, 34][r-1],
                   removals=[{"atMillis": 500, "count": 30}]), accuracy={"match": 14, "sad": 18, "mad": 1.125})

@@ -1,5 +1,7 @@
 package io.taper.eval.report;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import io.taper.eval.plan.Mode;
@@ -89,11 +91,20 @@ final class EvalData {
         return okRuns(workload, analysis, mode).stream().map(this::result).flatMap(Optional::stream).toList();
     }
 
-    /** match / sad / mad of a run against the JFR profile, if the accuracy pass wrote them. */
+    /**
+     * match / sad / mad of a run against the JFR profile, if the accuracy pass wrote them: at the top
+     * of accuracy.json, or in the first element of its {@code results} array (profile-accuracy's
+     * shape, one element per compared result file).
+     */
     Optional<JsonFields> accuracy(RunRecord r) {
         Path file = outDir.resolve(r.runDir()).resolve(AccuracyPass.FILE);
         try {
-            return Optional.of(JsonFields.of(JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8))));
+            JsonElement root = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
+            if (root.isJsonObject() && root.getAsJsonObject().get("results") instanceof JsonArray results
+                    && !results.isEmpty() && results.get(0).isJsonObject()) {
+                root = results.get(0);
+            }
+            return Optional.of(JsonFields.of(root));
         } catch (IOException | JsonParseException e) {
             return Optional.empty();
         }

@@ -58,8 +58,13 @@ final class TextTable {
         return notes;
     }
 
+    /** The table (omitted when it has no rows: only the notes then) and its notes, as Markdown. */
     String markdown() {
         StringBuilder b = new StringBuilder();
+        if (rows.isEmpty()) {
+            notes.forEach(n -> b.append(n).append('\n'));
+            return b.toString();
+        }
         b.append("| ").append(String.join(" | ", header.stream().map(TextTable::mdEscape).toList())).append(" |\n|");
         for (int i = 0; i < header.size(); i++) {
             b.append(textColumns.contains(i) ? " --- |" : " ---: |");
@@ -74,8 +79,14 @@ final class TextTable {
         return b.toString();
     }
 
+    /** The table (omitted when it has no rows) and its notes, as HTML. */
     String html() {
-        StringBuilder b = new StringBuilder("<table>\n<thead><tr>");
+        StringBuilder b = new StringBuilder();
+        if (rows.isEmpty()) {
+            notes.forEach(n -> b.append("<p class=\"note\">").append(Html.escape(n)).append("</p>\n"));
+            return b.toString();
+        }
+        b.append("<table>\n<thead><tr>");
         header.forEach(h -> b.append("<th>").append(Html.escape(h)).append("</th>"));
         b.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {

@@ -57,7 +57,7 @@ public final class AccuracyPass {
             String json = Files.readString(dir.resolve(ProcessRunner.STDOUT), StandardCharsets.UTF_8).strip();
             if (o.exitCode() == 0 && json.startsWith("{")) {
                 Files.writeString(out.resolve(r.runDir()).resolve(FILE), json, StandardCharsets.UTF_8);
-                progressOut.println("[taper eval] accuracy: " + r.runDir() + " " + json.replaceAll("\\s+", " "));
+                progressOut.println("[taper eval] accuracy: " + r.runDir() + "/" + FILE);
                 return;
             }
         } catch (IOException e) {
