@@ -23,7 +23,7 @@ final class CsvReport {
             Optional<RunResult> result = d.result(r);
             Optional<JsonFields> accuracy = d.accuracy(r);
             List<String> cells = new ArrayList<>(List.of(r.workload(), r.analysis(), r.mode().id(),
-                    Integer.toString(r.round()), r.status().name().toLowerCase(java.util.Locale.ROOT),
+                    Integer.toString(r.round()), r.status().label(),
                     Integer.toString(r.exitCode()), Long.toString(r.wallMillis()),
                     r.cpuMillis() < 0 ? "" : Long.toString(r.cpuMillis()),
                     result.map(x -> Integer.toString(x.rows().size())).orElse("")));

@@ -2,6 +2,7 @@ package io.taper.eval.report;
 
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.function.DoubleFunction;
 
 /** Number formats of the reports (locale-independent). */
 final class Fmt {
@@ -21,6 +22,10 @@ final class Fmt {
         return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
     }
 
+    static String oneDecimal(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
     /** Integers as digits up to ten million, then in the paper's scientific style (4.51E+09). */
     static String count(double n) {
         if (Math.abs(n) < 1e7) {
@@ -34,7 +39,7 @@ final class Fmt {
         return n > 0 ? "+" + n : Long.toString(n);
     }
 
-    static String or(OptionalDouble v, java.util.function.DoubleFunction<String> format, String missing) {
+    static String or(OptionalDouble v, DoubleFunction<String> format, String missing) {
         return v.isPresent() ? format.apply(v.getAsDouble()) : missing;
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
 
 /**
  * Method-time analysis: locations and invocations avoided by adaptive instrumentation (the paper's
@@ -60,9 +62,9 @@ final class MethodTimeTables {
             List<JsonFields> fixed = accuracies(d, w, analysis, Mode.FIXED);
             List<JsonFields> adaptive = accuracies(d, w, analysis, Mode.ADAPTIVE);
             t.row(List.of(w, metric(fixed, MATCH, Fmt::count), metric(fixed, SAD, Fmt::count),
-                    metric(fixed, MAD, v -> String.format(java.util.Locale.ROOT, "%.1f", v)),
+                    metric(fixed, MAD, Fmt::oneDecimal),
                     metric(adaptive, MATCH, Fmt::count), metric(adaptive, SAD, Fmt::count),
-                    metric(adaptive, MAD, v -> String.format(java.util.Locale.ROOT, "%.1f", v))));
+                    metric(adaptive, MAD, Fmt::oneDecimal)));
         }
         t.note("Top 16 methods by inclusive time in the JFR execution-sample profile of an uninstrumented run of"
                 + " the same round: match = size of the overlap of the two top-16 sets, sad / mad = sum / mean"
@@ -74,14 +76,14 @@ final class MethodTimeTables {
         return d.okRuns(w, analysis, mode).stream().map(d::accuracy).flatMap(Optional::stream).toList();
     }
 
-    private static String metric(List<JsonFields> runs, Set<String> name, java.util.function.DoubleFunction<String> f) {
+    private static String metric(List<JsonFields> runs, Set<String> name, DoubleFunction<String> f) {
         OptionalDouble m = Stats.median(runs.stream().map(a -> a.number(name))
                 .filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList());
         return Fmt.or(m, f, "–");
     }
 
     private static OptionalDouble median(List<RunResult> results,
-                                         java.util.function.Function<RunResult, OptionalDouble> value) {
+                                         Function<RunResult, OptionalDouble> value) {
         return Stats.median(results.stream().map(value).filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble).toList());
     }

@@ -75,7 +75,7 @@ final class RunChecks {
         TextTable t = new TextTable("Failed and timed-out runs", List.of("run", "status", "wall [s]", "error")).textColumns(1, 3);
         for (RunRecord r : d.all()) {
             if (!r.ok()) {
-                t.row(List.of(r.runDir(), r.status().name().toLowerCase(java.util.Locale.ROOT),
+                t.row(List.of(r.runDir(), r.status().label(),
                         Fmt.seconds(r.wallMillis() / 1000.0), r.error()));
             }
         }

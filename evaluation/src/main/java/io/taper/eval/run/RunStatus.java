@@ -7,5 +7,10 @@ public enum RunStatus {
     /** A non-zero exit code, or the process could not be started. */
     FAILED,
     /** Killed at the per-run time limit. */
-    TIMEOUT
+    TIMEOUT;
+
+    /** Lower case, as in runs.csv and the reports. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

@@ -1,5 +1,6 @@
 package io.taper.eval.run;
 
+import io.taper.eval.plan.Mode;
 import io.taper.eval.plan.Preset;
 import io.taper.eval.plan.RunSpec;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         cmd.add(spec.mode().launcherMode());
         cmd.add("--out");
         cmd.add(runDir.toString());
-        if (spec.mode() == io.taper.eval.plan.Mode.JFR) {
+        if (spec.mode() == Mode.JFR) {
             cmd.add("--jfr");
             cmd.add(runDir.resolve(RECORDING).toString());
         }
