@@ -36,7 +36,8 @@ for r in (1, 2):
     run('w1', '', 'NONE', r, wall=[1000, 1200][r-1], cpu=[1400, 1600][r-1])
     run('w1', '', 'JFR', r, wall=1100)
     run('w1', 'sfa', 'FIXED', r, wall=[5000, 7000][r-1], cpu=[9000, 9400][r-1],
-        result=sfa(F1 if r == 1 else F1b, sitesWoven=40, serverCpuMillis=[2000, 2200][r-1]))
+        result=sfa(F1 if r == 1 else F1b, sitesWoven=40, serverCpuMillis=[2000, 2200][r-1],
+                   observedCpuMillis=[6000, 6400][r-1]))
     run('w1', 'sfa', 'ADAPTIVE', r, wall=[2000, 2400][r-1], cpu=[3000, 3100][r-1],
         result=sfa(F1 if r == 1 else A2, sitesWoven=40, sitesRemoved=30, serverCpuMillis=1000,
                    controller={"batches": 2, "sitesRemoved": 30, "removalEvents": 30,

@@ -11,7 +11,7 @@ import java.util.Set;
 final class CsvReport {
 
     static final List<String> COLUMNS = List.of("workload", "analysis", "mode", "round", "status", "exit_code",
-            "wall_ms", "cpu_ms", "rows", "sites_woven", "sites_active", "sites_removed", "batches", "pause_ms",
+            "wall_ms", "cpu_ms", "jvm_cpu_ms", "rows", "sites_woven", "sites_active", "sites_removed", "batches", "pause_ms",
             "server_cpu_ms", "removal_events", "match", "sad", "mad", "output", "run_dir", "error");
 
     private CsvReport() {
@@ -25,7 +25,7 @@ final class CsvReport {
             List<String> cells = new ArrayList<>(List.of(r.workload(), r.analysis(), r.mode().id(),
                     Integer.toString(r.round()), r.status().label(),
                     Integer.toString(r.exitCode()), Long.toString(r.wallMillis()),
-                    r.cpuMillis() < 0 ? "" : Long.toString(r.cpuMillis()),
+                    r.cpuMillis() < 0 ? "" : Long.toString(r.cpuMillis()), stat(result, RunResult.JVM_CPU_MILLIS),
                     result.map(x -> Integer.toString(x.rows().size())).orElse("")));
             cells.add(stat(result, RunResult.SITES_WOVEN));
             cells.add(stat(result, RunResult.SITES_ACTIVE));

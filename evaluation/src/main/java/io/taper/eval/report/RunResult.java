@@ -32,6 +32,8 @@ final class RunResult {
      */
     static final Set<String> BATCHES = Set.of("batches");
     static final Set<String> PAUSE_MILLIS = Set.of("pausemillis", "pausems", "totalpausemillis", "retransformmillis");
+    /** CPU time of the observed JVM, as the launcher measured it. */
+    static final Set<String> JVM_CPU_MILLIS = Set.of("observedcpumillis", "jvmcpumillis");
     static final Set<String> WALL_MILLIS = Set.of("wallmillis", "wallms");
     static final Set<String> INVOCATIONS = Set.of("invocations", "totalinvocations", "analysisinvocations");
     static final Set<String> INVOCATIONS_AVOIDED = Set.of("invocationsavoided", "avoidedinvocations");
