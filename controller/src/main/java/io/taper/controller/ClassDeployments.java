@@ -35,6 +35,14 @@ public final class ClassDeployments {
     /** Classes whose last retransformation by the controller failed: their woven code is unknown. */
     private final Set<ClassKey> failed = ConcurrentHashMap.newKeySet();
 
+    /** Per thread that asked for it: time between {@link #forClass} and {@link #onWoven} (a weave). */
+    private static final class WeaveClock {
+        long started;
+        long total;
+    }
+
+    private final ThreadLocal<WeaveClock> weaveClocks = new ThreadLocal<>();
+
     /** What the last weave of a class did at each of its sites. */
     private record WovenClass(int[] ids, boolean[] active, String[] requestedVariants) {
     }
@@ -51,6 +59,10 @@ public final class ClassDeployments {
 
     /** The deployment to weave this class with. */
     public ClassDeployment forClass(int loaderTag, String internalName) {
+        WeaveClock clock = weaveClocks.get();
+        if (clock != null) {
+            clock.started = System.nanoTime();
+        }
         ClassKey key = new ClassKey(loaderTag, internalName);
         WovenClass w = woven.get(key);
         if (w == null || (disabled.isEmpty() && variants.isEmpty())) {
@@ -75,6 +87,11 @@ public final class ClassDeployments {
 
     /** Records the site table the server returned for this class. */
     public void onWoven(int loaderTag, String internalName, List<SiteInfo> sites) {
+        WeaveClock clock = weaveClocks.get();
+        if (clock != null && clock.started != 0) {
+            clock.total += System.nanoTime() - clock.started;
+            clock.started = 0;
+        }
         ClassKey key = new ClassKey(loaderTag, internalName);
         Map<Integer, String> asked = requested.remove(key);
         int[] ids = new int[sites.size()];
@@ -183,6 +200,22 @@ public final class ClassDeployments {
      */
     public void onRetransformFailed(ClassKey key) {
         failed.add(key);
+    }
+
+    /**
+     * Starts timing the weaves (from {@link #forClass} to {@link #onWoven}) done on the calling thread:
+     * the controller thread uses it to split a retransformation's pause into weaving and the JVM's part.
+     */
+    public void startWeaveClock() {
+        if (weaveClocks.get() == null) {
+            weaveClocks.set(new WeaveClock());
+        }
+    }
+
+    /** Nanoseconds spent in weaves on the calling thread since {@link #startWeaveClock()} (0 if not started). */
+    public long weaveNanosOfThisThread() {
+        WeaveClock clock = weaveClocks.get();
+        return clock == null ? 0 : clock.total;
     }
 
     /** Number of classes with a recorded site table. */

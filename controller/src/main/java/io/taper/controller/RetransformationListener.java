@@ -9,8 +9,14 @@ import java.util.List;
  */
 public interface RetransformationListener {
 
-    /** A call that retransformed every class of the batch. */
-    default void onBatch(List<Class<?>> batch, long nanos) {
+    /**
+     * A call that retransformed every class of the batch.
+     *
+     * @param nanos      time inside {@code retransformClasses}
+     * @param weaveNanos the part of it spent weaving (the transformer's round trips to the server), as
+     *                   far as the calling thread measured it; the rest is the JVM's redefinition
+     */
+    default void onBatch(List<Class<?>> batch, long nanos, long weaveNanos) {
     }
 
     /** A call that failed; the batch is retried in halves if the strategy splits failed batches. */

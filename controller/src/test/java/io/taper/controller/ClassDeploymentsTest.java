@@ -117,4 +117,26 @@ class ClassDeploymentsTest {
         weave(d, A, 1);                       // a later successful weave clears the failure
         assertEquals(Boolean.TRUE, d.isWovenActive(1));
     }
+
+    @Test
+    void theWeaveClockTimesWeavesOnTheThreadThatStartedIt() throws Exception {
+        ClassDeployments d = ClassDeployments.createForTest();
+        assertEquals(0, d.weaveNanosOfThisThread(), "not started");
+        d.startWeaveClock();
+        d.forClass(1, "p/A");
+        Thread.sleep(20);
+        d.onWoven(1, "p/A", List.of(site(1, A, true, "")));
+        long woven = d.weaveNanosOfThisThread();
+        assertTrue(woven >= 20_000_000L, "at least the 20 ms between request and answer: " + woven);
+        long[] other = new long[1];
+        Thread t = new Thread(() -> {
+            d.forClass(1, "p/A");
+            d.onWoven(1, "p/A", List.of(site(1, A, true, "")));
+            other[0] = d.weaveNanosOfThisThread();
+        });
+        t.start();
+        t.join();
+        assertEquals(0, other[0], "another thread's weaves are not timed");
+        assertEquals(woven, d.weaveNanosOfThisThread());
+    }
 }

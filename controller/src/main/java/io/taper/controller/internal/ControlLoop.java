@@ -49,7 +49,7 @@ public final class ControlLoop implements Runnable {
         this.classes = classes;
         this.startNanos = startNanos;
         this.retransformation = new RetransformationStats(startNanos);
-        this.retransformer = new Retransformer(operation, batching, retransformation);
+        this.retransformer = new Retransformer(operation, deployments::weaveNanosOfThisThread, batching, retransformation);
         this.outcomes = new SiteOutcomes(deployments);
     }
 
@@ -79,6 +79,7 @@ public final class ControlLoop implements Runnable {
 
     /** One strategy step and the resulting retransformation pass. */
     public synchronized void stepOnce() {
+        deployments.startWeaveClock();        // on whichever thread steps (the controller's, or a test's)
         steps++;
         StagedContext context = new StagedContext(deployments, results, elapsedMillis(), steps);
         long t0 = System.nanoTime();

@@ -23,7 +23,8 @@ public final class RetransformationStats implements RetransformationListener {
     private long classesRetransformed;
     private long classFailures;
     private long pauseNanos;
-    private final List<long[]> log = new ArrayList<>();          // {atNanos, classes, nanos, ok}
+    private long weaveNanos;
+    private final List<long[]> log = new ArrayList<>();          // {atNanos, classes, nanos, ok, weaveNanos}
     private final List<String> failedClasses = new ArrayList<>();
     private String firstError;
 
@@ -32,11 +33,12 @@ public final class RetransformationStats implements RetransformationListener {
     }
 
     @Override
-    public synchronized void onBatch(List<Class<?>> batch, long nanos) {
+    public synchronized void onBatch(List<Class<?>> batch, long nanos, long weave) {
         batches++;
         classesRetransformed += batch.size();
         pauseNanos += nanos;
-        record(batch.size(), nanos, true);
+        weaveNanos += weave;
+        record(batch.size(), nanos, true, weave);
     }
 
     @Override
@@ -44,7 +46,7 @@ public final class RetransformationStats implements RetransformationListener {
         batches++;
         failedBatches++;
         pauseNanos += nanos;
-        record(batch.size(), nanos, false);
+        record(batch.size(), nanos, false, 0);
         if (firstError == null) {
             firstError = String.valueOf(error);
         }
@@ -58,9 +60,9 @@ public final class RetransformationStats implements RetransformationListener {
         }
     }
 
-    private void record(int classes, long nanos, boolean ok) {
+    private void record(int classes, long nanos, boolean ok, long weave) {
         if (log.size() < LOG_LIMIT) {
-            log.add(new long[] {System.nanoTime() - startNanos, classes, nanos, ok ? 1 : 0});
+            log.add(new long[] {System.nanoTime() - startNanos, classes, nanos, ok ? 1 : 0, weave});
         }
     }
 
@@ -84,6 +86,7 @@ public final class RetransformationStats implements RetransformationListener {
         m.put("classesRetransformed", classesRetransformed);
         m.put("retransformFailures", classFailures);
         m.put("pauseMillis", millis(pauseNanos));
+        m.put("weaveMillis", millis(weaveNanos));
         long[] pauses = new long[log.size()];
         long[] sizes = new long[log.size()];
         for (int i = 0; i < pauses.length; i++) {
@@ -98,6 +101,7 @@ public final class RetransformationStats implements RetransformationListener {
             b.put("atMillis", millis(e[0]));
             b.put("classes", e[1]);
             b.put("pauseMillis", millis(e[2]));
+            b.put("weaveMillis", millis(e[4]));
             b.put("ok", e[3] == 1);
             entries.add(b);
         }

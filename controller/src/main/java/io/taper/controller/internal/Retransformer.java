@@ -19,11 +19,17 @@ public final class Retransformer {
     }
 
     private final Operation operation;
+    private final java.util.function.LongSupplier weaveClock;
     private final RetransformationStrategy strategy;
     private final RetransformationListener listener;
 
-    public Retransformer(Operation operation, RetransformationStrategy strategy, RetransformationListener listener) {
+    /**
+     * @param weaveClock nanoseconds spent weaving on this thread so far (read around each call), or null
+     */
+    public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
+                         RetransformationStrategy strategy, RetransformationListener listener) {
         this.operation = operation;
+        this.weaveClock = weaveClock;
         this.strategy = strategy;
         this.listener = listener;
     }
@@ -39,6 +45,7 @@ public final class Retransformer {
     }
 
     private void run(List<Class<?>> batch, List<Class<?>> failed) {
+        long weaveStart = weaveClock == null ? 0 : weaveClock.getAsLong();
         long start = System.nanoTime();
         Throwable error = null;
         try {
@@ -47,8 +54,9 @@ public final class Retransformer {
             error = t;
         }
         long nanos = System.nanoTime() - start;
+        long weaveNanos = weaveClock == null ? 0 : weaveClock.getAsLong() - weaveStart;
         if (error == null) {
-            listener.onBatch(batch, nanos);
+            listener.onBatch(batch, nanos, weaveNanos);
             return;
         }
         listener.onBatchError(batch, error, nanos);

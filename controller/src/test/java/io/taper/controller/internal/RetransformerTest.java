@@ -31,7 +31,7 @@ class RetransformerTest {
     @Test
     void aFailedBatchIsSplitUntilTheBadClassIsAlone() {
         RetransformationStats stats = new RetransformationStats(System.nanoTime());
-        Retransformer r = new Retransformer(rejecting(Long.class), RetransformationStrategy.ONE_BATCH_PER_STEP, stats);
+        Retransformer r = new Retransformer(rejecting(Long.class), null, RetransformationStrategy.ONE_BATCH_PER_STEP, stats);
         List<Class<?>> failed = r.retransform(List.of(String.class, Integer.class, Long.class, Short.class));
         assertEquals(List.of(Long.class), failed);
         assertEquals(List.of(
@@ -52,7 +52,7 @@ class RetransformerTest {
     @Test
     void withoutSplittingTheWholeBatchFails() {
         RetransformationStats stats = new RetransformationStats(System.nanoTime());
-        Retransformer r = new Retransformer(rejecting(Long.class), new RetransformationStrategy(2, false), stats);
+        Retransformer r = new Retransformer(rejecting(Long.class), null, new RetransformationStrategy(2, false), stats);
         List<Class<?>> failed = r.retransform(List.of(String.class, Long.class, Short.class));
         assertEquals(List.of(String.class, Long.class), failed);
         assertEquals(2, calls.size());
@@ -61,13 +61,27 @@ class RetransformerTest {
     }
 
     @Test
+    void theWeavingPartOfEachCallIsReadFromTheClock() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        long[] clock = {0};
+        Retransformer r = new Retransformer(classes -> clock[0] += 3_000_000L * classes.length, () -> clock[0],
+                RetransformationStrategy.batchesOf(2), stats);
+        r.retransform(List.of(String.class, Integer.class, Long.class));
+        assertEquals(9.0, stats.toMap().get("weaveMillis"));
+        List<?> log = (List<?>) stats.toMap().get("batchLog");
+        assertEquals(6.0, ((Map<?, ?>) log.get(0)).get("weaveMillis"));
+        assertEquals(3.0, ((Map<?, ?>) log.get(1)).get("weaveMillis"));
+    }
+
+    @Test
     void pauseStatisticsSummariseTheBatches() {
         RetransformationStats stats = new RetransformationStats(0);
-        stats.onBatch(List.of(String.class), 2_000_000);
-        stats.onBatch(List.of(String.class, Long.class, Short.class), 8_000_000);
-        stats.onBatch(List.of(String.class, Long.class), 4_000_000);
+        stats.onBatch(List.of(String.class), 2_000_000, 1_500_000);
+        stats.onBatch(List.of(String.class, Long.class, Short.class), 8_000_000, 6_000_000);
+        stats.onBatch(List.of(String.class, Long.class), 4_000_000, 0);
         Map<String, Object> m = stats.toMap();
         assertEquals(14.0, m.get("pauseMillis"));
+        assertEquals(7.5, m.get("weaveMillis"));
         assertEquals(Map.of("median", 4.0, "max", 8.0), m.get("pauseMillisPerBatch"));
         assertEquals(Map.of("median", 2.0, "max", 3.0), m.get("classesPerBatch"));
     }
