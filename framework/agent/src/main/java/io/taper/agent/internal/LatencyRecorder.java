@@ -17,7 +17,7 @@ final class LatencyRecorder {
         nanos[count++] = elapsedNanos;
     }
 
-    /** count, p50, p90, p99, max (milliseconds). */
+    /** count, p50, p90, p99, max and total (milliseconds). */
     Map<String, Object> summaryMillis() {
         long[] s;
         synchronized (this) {
@@ -30,6 +30,11 @@ final class LatencyRecorder {
         m.put("p90", millis(rank(s, 0.90)));
         m.put("p99", millis(rank(s, 0.99)));
         m.put("max", millis(s.length == 0 ? 0 : s[s.length - 1]));
+        long total = 0;
+        for (long n : s) {
+            total += n;
+        }
+        m.put("total", millis(total));
         return m;
     }
 
