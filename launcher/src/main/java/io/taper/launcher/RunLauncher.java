@@ -58,7 +58,7 @@ final class RunLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java().toString());
         if (o.jfr() != null) {
-            cmd.add(jfrOption(o.jfr()));
+            cmd.addAll(jfrOptions(o.jfr()));
             launch.put("jfr", o.jfr().toAbsolutePath().toString());
         }
         cmd.addAll(o.javaArgs());
@@ -73,8 +73,10 @@ final class RunLauncher {
         return exit;
     }
 
-    static String jfrOption(Path file) {
-        return "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath();
+    static List<String> jfrOptions(Path file) {
+        // Deep stacks: the default depth (64) cuts off the outer frames that inclusive rankings need.
+        return List.of("-XX:FlightRecorderOptions:stackdepth=2048",
+                "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath());
     }
 
     private int runInstrumented(Path out, Path work, Map<String, Object> launch)
@@ -142,7 +144,7 @@ final class RunLauncher {
         cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
         cmd.add("-javaagent:" + agentJar + "=" + config);
         if (o.jfr() != null) {
-            cmd.add(jfrOption(o.jfr()));
+            cmd.addAll(jfrOptions(o.jfr()));
         }
         cmd.addAll(o.javaArgs());
         ObservedRun observed = ObservedRun.start(cmd);

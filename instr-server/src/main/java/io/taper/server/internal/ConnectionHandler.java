@@ -133,9 +133,10 @@ public final class ConnectionHandler implements Runnable {
             if (m instanceof Weave w) {
                 long t0 = System.nanoTime();
                 Woven answer = weave(w);
-                Messages.write(out, answer);
+                // Counted before answering, so anyone who has the answer also sees it in the statistics.
                 stats.onWeave(answer.status(), w.className(), answer.message(), w.classBytes().length,
                     answer.bytes().length, answer.sites().size(), w.retransform(), System.nanoTime() - t0);
+                Messages.write(out, answer);
             } else if (m instanceof StatsRequest) {
                 Messages.write(out, new StatsReply(statsJson.get()));
             } else {
