@@ -75,7 +75,7 @@ final class RunLauncher {
 
     static List<String> jfrOptions(Path file) {
         // Deep stacks: the default depth (64) cuts off the outer frames that inclusive rankings need.
-        return List.of("-XX:FlightRecorderOptions:stackdepth=2048", "-Xlog:jfr+startup=warning:stderr",
+        return List.of("-XX:FlightRecorderOptions:stackdepth=2048", "-Xlog:jfr+startup=error",
                 "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath());
     }
 
