@@ -33,7 +33,10 @@ public final class ConstructorStack {
     private ConstructorStack() {
     }
 
-    /** A constructor of {@code self} passed its super()/this() call. */
+    /**
+     * A constructor of {@code self} passed its super()/this() call. A null {@code self} (type unknown to
+     * the weaver) still takes a frame, so that its pop stays paired; it matches no object.
+     */
     public static void push(Object self) {
         Frames f = FRAMES.get();
         if (f.depth == f.objects.length) {
@@ -45,11 +48,19 @@ public final class ConstructorStack {
     /**
      * A constructor of {@code self} exits: pops down to, and including, the innermost frame of
      * {@code self}. Frames above it are ones whose exit was not observed (a site removed or failed); if
-     * {@code self} is not on the stack nothing is popped.
+     * {@code self} is not on the stack nothing is popped. A null {@code self} (the weaver could not tell
+     * the type of {@code this} at that exit, e.g. after a jump in a class without stack map frames) pops
+     * the innermost frame, which is this constructor's own as long as pushes and pops pair up.
      */
     public static void pop(Object self) {
         Frames f = FRAMES.get();
         Object[] o = f.objects;
+        if (self == null) {
+            if (f.depth > 0) {
+                o[--f.depth] = null;
+            }
+            return;
+        }
         for (int i = f.depth - 1; i >= 0; i--) {
             if (o[i] == self) {
                 Arrays.fill(o, i, f.depth, null);   // no strong reference outlives the constructor
@@ -59,8 +70,11 @@ public final class ConstructorStack {
         }
     }
 
-    /** True if a constructor of {@code o} is running on this thread. */
+    /** True if a constructor of {@code o} is running on this thread (never for null). */
     public static boolean contains(Object o) {
+        if (o == null) {
+            return false;
+        }
         Frames f = FRAMES.get();
         Object[] objects = f.objects;
         for (int i = f.depth - 1; i >= 0; i--) {

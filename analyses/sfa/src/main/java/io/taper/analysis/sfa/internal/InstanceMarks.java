@@ -29,14 +29,15 @@ public final class InstanceMarks {
         }
     }
 
-    /** Records that the object's member was read. */
-    public void mark(Object o, int member) {
+    /** Records that the object's member was read; returns the object's entry (a weak reference to it). */
+    public Entry mark(Object o, int member) {
         int h = hash(o);
         Segment s = segments[h & (SEGMENTS - 1)];
         Entry e = s.find(o, h);
         if (e == null || !e.has(member)) {
-            s.add(o, h, member);
+            e = s.add(o, h, member);
         }
+        return e;
     }
 
     /** True if {@link #mark} was called for this object and member. */
@@ -70,7 +71,7 @@ public final class InstanceMarks {
     }
 
     /** One object: a weak reference to it, its members (the first inline, more in an array). */
-    static final class Entry extends WeakReference<Object> {
+    public static final class Entry extends WeakReference<Object> {
         final int hash;
         final Entry next;
         final int first;
@@ -115,7 +116,7 @@ public final class InstanceMarks {
             return null;
         }
 
-        synchronized void add(Object o, int h, int member) {
+        synchronized Entry add(Object o, int h, int member) {
             Entry e = find(o, h);
             if (e != null) {
                 if (!e.has(member)) {
@@ -124,15 +125,17 @@ public final class InstanceMarks {
                     grown[grown.length - 1] = member;
                     e.more = grown;
                 }
-                return;
+                return e;
             }
             Entry[] t = table;
             if (count >= t.length - (t.length >>> 2)) {
                 t = rebuild(t);
             }
             int i = index(h, t.length);
-            t[i] = new Entry(o, h, t[i], member, null);
+            e = new Entry(o, h, t[i], member, null);
+            t[i] = e;
             count++;
+            return e;
         }
 
         /**

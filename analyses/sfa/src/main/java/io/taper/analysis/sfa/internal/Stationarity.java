@@ -2,6 +2,7 @@ package io.taper.analysis.sfa.internal;
 
 import static io.taper.analysis.sfa.internal.FieldTable.ACCESSED;
 import static io.taper.analysis.sfa.internal.FieldTable.CLASS_RECORDED;
+import static io.taper.analysis.sfa.internal.FieldTable.FINAL_HINT;
 import static io.taper.analysis.sfa.internal.FieldTable.NON_STATIONARY;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR;
@@ -39,9 +40,29 @@ public final class Stationarity {
         sites.bind(site, bindings);
     }
 
-    /** {@code getfield} of a field not known to be declared final. */
-    public void read(Object receiver, int site) {
-        if (receiver == null) {
+    /** Event kinds: the four field-access snippets. */
+    public static final int READ = 0;
+    public static final int READ_FINAL = 1;
+    public static final int WRITE = 2;
+    public static final int WRITE_FINAL = 3;
+
+    /**
+     * One field access, of one of the four kinds. Snippets reach it through {@link FieldEvents}, behind
+     * a virtual call the JIT cannot inline, so that the woven code at every site holds a call rather than
+     * a copy of this logic and of everything it calls: inlined at thousands of sites, those copies made
+     * the JIT compile for longer than the program ran.
+     *
+     * <ul>
+     *   <li>{@code READ}: {@code getfield} of a field not known to be declared final;</li>
+     *   <li>{@code READ_FINAL}: {@code getfield} of a declared-final field;</li>
+     *   <li>{@code WRITE}: {@code putfield} of a field not known to be declared final;</li>
+     *   <li>{@code WRITE_FINAL}: {@code putfield} of a declared-final field, whose category is dF
+     *       whatever the constructor stack says.</li>
+     * </ul>
+     */
+    public void on(int kind, Object receiver, int site) {
+        boolean write = kind >= WRITE;
+        if (receiver == null && !write) {
             return;                                   // NullPointerException follows: no access
         }
         SiteField sf = sites.get(site);
@@ -50,54 +71,29 @@ public final class Stationarity {
         }
         FieldState f = sf.field;
         int s = f.bits();
-        if ((s & NON_STATIONARY) != 0) {
+        if (!write) {
+            if ((s & NON_STATIONARY) != 0) {
+                return;                               // settled: one load (fixed mode keeps such sites)
+            }
+            if (kind == READ && (s & FINAL_HINT) != 0) {
+                kind = READ_FINAL;   // the weaver learnt the field is final after it wove this site
+            }
+            if (kind == READ) {
+                InstanceMarks.Entry last = sf.last;
+                if (last != null && last.refersTo(receiver)) {
+                    return;                           // this site marked this object already
+                }
+            }
+            if ((s & CLASS_RECORDED) == 0) {
+                recordOwner(f, receiver);
+            }
+            if (kind == READ) {
+                sf.last = reads.mark(receiver, sf.member);
+            } else if (ConstructorStack.contains(receiver)) {
+                reads.mark(receiver, sf.member);      // a final field read while its object is being built
+            }
             return;
         }
-        if ((s & CLASS_RECORDED) == 0) {
-            recordOwner(f, receiver);
-        }
-        reads.mark(receiver, sf.member);
-    }
-
-    /** {@code getfield} of a declared-final field. */
-    public void readFinal(Object receiver, int site) {
-        if (receiver == null) {
-            return;
-        }
-        SiteField sf = sites.get(site);
-        if (sf == null) {
-            return;
-        }
-        FieldState f = sf.field;
-        int s = f.bits();
-        if ((s & NON_STATIONARY) != 0) {
-            return;
-        }
-        if ((s & CLASS_RECORDED) == 0) {
-            recordOwner(f, receiver);
-        }
-        if (ConstructorStack.contains(receiver)) {
-            reads.mark(receiver, sf.member);
-        }
-    }
-
-    /** {@code putfield} of a field not known to be declared final. */
-    public void write(Object receiver, int site) {
-        write(receiver, site, false);
-    }
-
-    /** {@code putfield} of a declared-final field: its category is dF whatever the constructor stack says. */
-    public void writeFinal(Object receiver, int site) {
-        write(receiver, site, true);
-    }
-
-    private void write(Object receiver, int site, boolean declaredFinal) {
-        SiteField sf = sites.get(site);
-        if (sf == null) {
-            return;
-        }
-        FieldState f = sf.field;
-        int s = f.bits();
         if (receiver == null) {
             // The uninitialised this (before super()): a constructor write to an object nobody has read.
             if (sf.ownConstructor && (s & (ACCESSED | WRITTEN)) != (ACCESSED | WRITTEN)) {
@@ -109,7 +105,7 @@ public final class Stationarity {
             recordOwner(f, receiver);
         }
         int add = WRITTEN;
-        if (!declaredFinal && (s & WRITTEN_OUTSIDE_CONSTRUCTOR) == 0 && !ConstructorStack.contains(receiver)) {
+        if (kind == WRITE && (s & WRITTEN_OUTSIDE_CONSTRUCTOR) == 0 && !ConstructorStack.contains(receiver)) {
             add |= WRITTEN_OUTSIDE_CONSTRUCTOR;
         }
         if ((s & NON_STATIONARY) == 0 && reads.isMarked(receiver, sf.member)) {
@@ -118,6 +114,22 @@ public final class Stationarity {
         if ((s & add) != add) {
             f.set(add);
         }
+    }
+
+    public void read(Object receiver, int site) {
+        on(READ, receiver, site);
+    }
+
+    public void readFinal(Object receiver, int site) {
+        on(READ_FINAL, receiver, site);
+    }
+
+    public void write(Object receiver, int site) {
+        on(WRITE, receiver, site);
+    }
+
+    public void writeFinal(Object receiver, int site) {
+        on(WRITE_FINAL, receiver, site);
     }
 
     /**
@@ -137,5 +149,9 @@ public final class Stationarity {
 
     public FieldTable fields() {
         return fields;
+    }
+
+    InstanceMarks reads() {
+        return reads;
     }
 }

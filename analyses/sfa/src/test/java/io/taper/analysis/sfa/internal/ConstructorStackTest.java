@@ -69,6 +69,23 @@ class ConstructorStackTest {
     }
 
     @Test
+    void anUnknownThisPopsTheInnermostFrame() {
+        ConstructorStack.push(a);
+        ConstructorStack.push(b);
+        ConstructorStack.pop(null);           // b's constructor exits where the weaver lost the type of this
+        assertEquals(1, ConstructorStack.depth());
+        assertFalse(ConstructorStack.contains(b));
+        assertTrue(ConstructorStack.contains(a));
+        ConstructorStack.push(null);          // and the same at an entry: the frame keeps pops paired
+        assertFalse(ConstructorStack.contains(null));
+        ConstructorStack.pop(null);
+        assertEquals(1, ConstructorStack.depth());
+        ConstructorStack.pop(null);
+        ConstructorStack.pop(null);           // nothing left: no-op
+        assertEquals(0, ConstructorStack.depth());
+    }
+
+    @Test
     void growsBeyondTheInitialCapacity() {
         Object[] objects = new Object[100];
         for (int i = 0; i < objects.length; i++) {

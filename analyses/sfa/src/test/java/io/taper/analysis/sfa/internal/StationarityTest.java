@@ -188,6 +188,24 @@ class StationarityTest {
     }
 
     @Test
+    void aGeneralReadSiteOfAFieldKnownFinalElsewhereTakesTheFinalPath() {
+        int r = site(SiteKinds.READ, SUB, "fin", "I", false, "some/Code", "run");    // woven before Sub was seen
+        int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");                        // Sub's own constructor
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.writeFinal(o, w);
+        ConstructorStack.pop(o);
+        state.read(o, r);          // after construction: a final field cannot be written again
+        assertEquals(0, state.reads().liveObjects(), "no read mark needed");
+        Sub p = new Sub();
+        ConstructorStack.push(p);
+        state.read(p, r);          // while p is being built: recorded, and the assignment after it counts
+        state.writeFinal(p, w);
+        ConstructorStack.pop(p);
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "non-stationary", true)), rows());
+    }
+
+    @Test
     void aWriteToTheUninitialisedThisIsAConstructorWrite() {
         int pre = site(SiteKinds.WRITE, SUB, "plain", "I", false, SUB, "<init>");
         state.write(null, pre);
