@@ -25,13 +25,15 @@ public final class JfrInclusiveProfile {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
     private final Map<String, Long> samplesPerMethod;
+    private final Map<String, Integer> depthFromRoot;
     private final long samples;
     private final long truncatedStacks;
     private final long framesSkipped;
 
-    private JfrInclusiveProfile(Map<String, Long> samplesPerMethod, long samples, long truncatedStacks,
-                                long framesSkipped) {
+    private JfrInclusiveProfile(Map<String, Long> samplesPerMethod, Map<String, Integer> depthFromRoot,
+                                long samples, long truncatedStacks, long framesSkipped) {
         this.samplesPerMethod = samplesPerMethod;
+        this.depthFromRoot = depthFromRoot;
         this.samples = samples;
         this.truncatedStacks = truncatedStacks;
         this.framesSkipped = framesSkipped;
@@ -42,6 +44,7 @@ public final class JfrInclusiveProfile {
      */
     public static JfrInclusiveProfile read(Path recording, boolean allFrames) throws IOException {
         Map<String, Long> counts = new HashMap<>();
+        Map<String, Integer> depths = new HashMap<>();
         long samples = 0;
         long truncated = 0;
         long skipped = 0;
@@ -61,20 +64,25 @@ public final class JfrInclusiveProfile {
                     truncated++;
                 }
                 onStack.clear();
-                for (RecordedFrame f : stack.getFrames()) {
+                List<RecordedFrame> frames = stack.getFrames();
+                for (int i = 0; i < frames.size(); i++) {
+                    RecordedFrame f = frames.get(i);
                     RecordedMethod m = f.getMethod();
                     if (m == null || !(allFrames || observable(f, m))) {
                         skipped++;
                         continue;
                     }
-                    onStack.add(MethodNames.key(m.getType().getName(), m.getName(), m.getDescriptor()));
+                    String key = MethodNames.key(m.getType().getName(), m.getName(), m.getDescriptor());
+                    onStack.add(key);
+                    // frames are innermost first: the root is the last one
+                    depths.merge(key, frames.size() - 1 - i, Math::min);
                 }
                 for (String m : onStack) {
                     counts.merge(m, 1L, Long::sum);
                 }
             }
         }
-        return new JfrInclusiveProfile(counts, samples, truncated, skipped);
+        return new JfrInclusiveProfile(counts, depths, samples, truncated, skipped);
     }
 
     /** Whether a method-entry/exit instrumentation could see this frame's method. */
@@ -117,7 +125,7 @@ public final class JfrInclusiveProfile {
     }
 
     public Ranking ranking() {
-        return Ranking.of(samplesPerMethod);
+        return Ranking.of(samplesPerMethod, depthFromRoot);
     }
 
     public long samples() {

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Methods in order of decreasing weight (inclusive samples or nanoseconds), ties broken by name so a
- * ranking is deterministic. Methods of weight 0 are left out: they were never seen.
+ * Methods in order of decreasing weight (inclusive samples or nanoseconds), ties broken by depth (a caller
+ * before the callees that share its weight, as when every sample in a method is also in its caller) and
+ * then by name, so a ranking is deterministic. Methods of weight 0 are left out: they were never seen.
  */
 public final class Ranking {
 
@@ -25,6 +26,11 @@ public final class Ranking {
     }
 
     public static Ranking of(Map<String, Long> weights) {
+        return of(weights, Map.of());
+    }
+
+    /** @param depth smallest distance of each method from the stack's root; absent ranks after present */
+    public static Ranking of(Map<String, Long> weights, Map<String, Integer> depth) {
         List<String> order = new ArrayList<>();
         for (Map.Entry<String, Long> e : weights.entrySet()) {
             if (e.getValue() > 0) {
@@ -33,6 +39,9 @@ public final class Ranking {
         }
         order.sort((a, b) -> {
             int c = Long.compare(weights.get(b), weights.get(a));
+            if (c == 0) {
+                c = Integer.compare(depth.getOrDefault(a, Integer.MAX_VALUE), depth.getOrDefault(b, Integer.MAX_VALUE));
+            }
             return c != 0 ? c : a.compareTo(b);
         });
         return new Ranking(Collections.unmodifiableList(order), Map.copyOf(weights));

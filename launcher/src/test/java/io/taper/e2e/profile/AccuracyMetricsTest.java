@@ -76,4 +76,12 @@ class AccuracyMetricsTest {
     void topMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> metrics(ranked("a"), ranked("a"), 0));
     }
+
+    @Test
+    void equalWeightsRankTheCallerFirstThenByName() {
+        Map<String, Long> w = Map.of("zmain", 3L, "costly", 3L, "b", 3L, "light", 1L);
+        Ranking r = Ranking.of(w, Map.of("zmain", 0, "costly", 1, "b", 1));
+        assertEquals(List.of("zmain", "b", "costly", "light"), r.top(4));
+        assertEquals(List.of("b", "costly", "zmain", "light"), Ranking.of(w).top(4));
+    }
 }
