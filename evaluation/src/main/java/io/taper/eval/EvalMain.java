@@ -169,6 +169,9 @@ public final class EvalMain implements Callable<Integer> {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
         List<RunSpec> plan = RunPlan.interleaved(chosen, analyses, chosenModes, rounds, !noJfr);
+        if (plan.isEmpty()) {
+            throw new IllegalArgumentException("nothing to run: no workload, analysis or mode selected");
+        }
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
         TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0));
