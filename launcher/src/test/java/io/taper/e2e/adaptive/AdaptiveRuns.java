@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
@@ -14,10 +13,6 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /** Shared pieces of the adaptive end-to-end tests: the test analysis jar, runs, results, dumps. */
 final class AdaptiveRuns {
@@ -159,24 +154,7 @@ final class AdaptiveRuns {
         throw new AssertionError("the program did not print " + key + ":\n" + run.stdout() + run.stderr());
     }
 
-    /** For each method of a class file: the owners of the static methods it calls. */
     static Map<String, List<String>> staticCalls(Path classFile) throws IOException {
-        Map<String, List<String>> calls = new HashMap<>();
-        new ClassReader(Files.readAllBytes(classFile)).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
-                List<String> owners = new ArrayList<>();
-                calls.put(name, owners);
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) {
-                        if (op == Opcodes.INVOKESTATIC) {
-                            owners.add(owner + "." + n);
-                        }
-                    }
-                };
-            }
-        }, 0);
-        return calls;
+        return io.taper.e2e.WovenClassFiles.staticCalls(classFile);
     }
 }

@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,10 +22,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /**
  * The method-time analysis through the real launcher, server and agent ({@code -Xverify:all}) on
@@ -268,24 +265,7 @@ class MethodTimeEndToEndTest {
         return calls.stream().filter(c -> c.startsWith(SNIPPETS + ".")).toList();
     }
 
-    /** For each method of a class file: the static methods it calls, in order. */
-    static Map<String, List<String>> staticCalls(Path classFile) throws Exception {
-        Map<String, List<String>> calls = new HashMap<>();
-        new ClassReader(Files.readAllBytes(classFile)).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
-                List<String> owners = new ArrayList<>();
-                calls.put(name, owners);
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) {
-                        if (op == Opcodes.INVOKESTATIC) {
-                            owners.add(owner + "." + n);
-                        }
-                    }
-                };
-            }
-        }, 0);
-        return calls;
+    static Map<String, List<String>> staticCalls(Path classFile) throws IOException {
+        return io.taper.e2e.WovenClassFiles.staticCalls(classFile);
     }
 }
