@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
             io.taper.launcher.profile.ProfileAccuracyCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Example:",
-            "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/hello/target/classes HelloWorld"})
+            "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/target/classes \\",
+            "      io.taper.examples.WordFrequencies"})
 public final class TaperCli implements Runnable {
 
     @CommandLine.Spec
