@@ -49,6 +49,11 @@ public final class TaperProcess {
         return home().resolve("launcher/target/test-classes").toString();
     }
 
+    /** The bundled example programs (also fixtures shared with the analyses' own tests). */
+    public static String examplesClassPath() {
+        return home().resolve("examples/target/classes").toString();
+    }
+
     public static Outcome run(Path out, String... cliArgs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());

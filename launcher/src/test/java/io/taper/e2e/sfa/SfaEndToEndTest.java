@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SfaEndToEndTest {
 
-    static final String MAIN = "io.taper.e2e.sfa.fixtures.StationaryCases";
+    static final String MAIN = "fixtures.sfa.StationaryCases";
     static final String P = MAIN + "$";
 
     /** class, field, descriptor, category, verdict of every fixture field. */
@@ -54,7 +54,7 @@ class SfaEndToEndTest {
     private TaperProcess.Outcome run(String mode) throws Exception {
         Path out = tmp.resolve(mode);
         return TaperProcess.run(out, "run", "--analysis", "sfa", "--mode", mode, "--out", out.toString(), "--",
-            "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN, "400");
+            "-Xverify:all", "-cp", TaperProcess.examplesClassPath(), MAIN, "400");
     }
 
     @Test
