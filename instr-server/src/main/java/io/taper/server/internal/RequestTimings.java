@@ -1,8 +1,7 @@
 package io.taper.server.internal;
 
+import io.taper.protocol.LatencySamples;
 import io.taper.protocol.WeaveStatus;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,59 +11,26 @@ import java.util.Map;
  */
 public final class RequestTimings {
 
-    private long[] nanos = new long[4096];
-    private int count;
+    private final LatencySamples samples = new LatencySamples(4096);
     private final long[] byStatus = new long[WeaveStatus.values().length];
 
-    public synchronized void record(WeaveStatus status, long elapsedNanos) {
-        if (count == nanos.length) {
-            nanos = Arrays.copyOf(nanos, count * 2);
+    public void record(WeaveStatus status, long elapsedNanos) {
+        samples.record(elapsedNanos);
+        synchronized (this) {
+            byStatus[status.ordinal()]++;
         }
-        nanos[count++] = elapsedNanos;
-        byStatus[status.ordinal()]++;
     }
 
-    public synchronized long count() {
-        return count;
+    public long count() {
+        return samples.count();
     }
 
     public synchronized long count(WeaveStatus status) {
         return byStatus[status.ordinal()];
     }
 
-    /** count, p50, p90, p99, max and mean in milliseconds (nearest-rank percentiles); zeros if empty. */
+    /** count, p50, p90, p99, max, mean and total in milliseconds (nearest-rank percentiles); zeros if empty. */
     public Map<String, Object> summaryMillis() {
-        long[] sorted;
-        synchronized (this) {
-            sorted = Arrays.copyOf(nanos, count);
-        }
-        Arrays.sort(sorted);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", sorted.length);
-        m.put("p50", millis(percentile(sorted, 0.50)));
-        m.put("p90", millis(percentile(sorted, 0.90)));
-        m.put("p99", millis(percentile(sorted, 0.99)));
-        m.put("max", millis(sorted.length == 0 ? 0 : sorted[sorted.length - 1]));
-        long total = 0;
-        for (long n : sorted) {
-            total += n;
-        }
-        m.put("mean", millis(sorted.length == 0 ? 0 : total / sorted.length));
-        m.put("total", millis(total));
-        return m;
-    }
-
-    /** Nearest rank: the smallest value with at least {@code p} of all values at or below it. */
-    static long percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        int rank = (int) Math.ceil(p * sorted.length);
-        return sorted[Math.max(0, rank - 1)];
-    }
-
-    /** Milliseconds with microsecond resolution. */
-    private static double millis(long nanos) {
-        return Math.round(nanos / 1000.0) / 1000.0;
+        return samples.summaryMillis();
     }
 }

@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.protocol.LatencySamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ final class AgentStats {
     volatile long startupClasses;
     volatile long startupRetransformNanos;
     volatile long premainNanos;
-    private final LatencyRecorder roundTrips = new LatencyRecorder();
+    private final LatencySamples roundTrips = new LatencySamples(2048);
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
     private volatile String agentError;
