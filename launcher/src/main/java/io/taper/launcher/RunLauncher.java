@@ -1,7 +1,8 @@
 package io.taper.launcher;
 
+import io.taper.protocol.TaperConfig;
+import io.taper.protocol.TaperConfigException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -13,11 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import io.taper.protocol.TaperConfig;
-import io.taper.protocol.TaperConfigException;
-import java.util.jar.JarFile;
 import java.util.stream.Collectors;
-import java.util.zip.ZipEntry;
 
 /** Carries out one {@code ./taper run}: server up, observed JVM, server down, result.json. */
 final class RunLauncher {
@@ -82,7 +79,10 @@ final class RunLauncher {
     private int runInstrumented(Path out, Path work, Map<String, Object> launch)
             throws IOException, InterruptedException {
         Path analysisJar = home.analysisJar(o.analysis());
-        Properties descriptor = descriptor(analysisJar);
+        Properties descriptor = TaperHome.descriptor(analysisJar);
+        if (descriptor == null) {
+            throw new LauncherException("cannot read META-INF/taper/analysis.properties from " + analysisJar);
+        }
         String analysisName = descriptor.getProperty("name").trim();
         String controller = o.controller() != null ? o.controller()
                 : o.mode() == RunCommand.Mode.adaptive ? descriptor.getProperty("controller", "periodic:100").trim()
@@ -167,17 +167,6 @@ final class RunLauncher {
         Map<String, Object> written = ResultWriter.readJson(out.resolve("result.json"));
         RunReports.write(written == null ? result : written, out, System.err);
         return exit;
-    }
-
-    private static Properties descriptor(Path jar) throws IOException {
-        try (JarFile jf = new JarFile(jar.toFile())) {
-            ZipEntry e = jf.getEntry("META-INF/taper/analysis.properties");
-            Properties p = new Properties();
-            try (InputStream in = jf.getInputStream(e)) {
-                p.load(in);
-            }
-            return p;
-        }
     }
 
     private static byte[] randomBytes(int n) {

@@ -84,6 +84,13 @@ public final class TaperHome {
 
     /** The {@code name} in the jar's {@code META-INF/taper/analysis.properties}, or null if it has none. */
     public static String analysisName(Path jar) {
+        Properties p = descriptor(jar);
+        String name = p == null ? null : p.getProperty("name");
+        return name == null || name.isBlank() ? null : name.trim();
+    }
+
+    /** The jar's {@code META-INF/taper/analysis.properties}, or null if it has none or cannot be read. */
+    public static Properties descriptor(Path jar) {
         try (JarFile jf = new JarFile(jar.toFile())) {
             ZipEntry e = jf.getEntry("META-INF/taper/analysis.properties");
             if (e == null) {
@@ -93,8 +100,7 @@ public final class TaperHome {
             try (InputStream in = jf.getInputStream(e)) {
                 p.load(in);
             }
-            String name = p.getProperty("name");
-            return name == null || name.isBlank() ? null : name.trim();
+            return p;
         } catch (IOException ex) {
             return null;
         }
