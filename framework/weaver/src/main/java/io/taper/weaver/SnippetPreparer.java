@@ -52,6 +52,14 @@ public final class SnippetPreparer {
 
     private static final String BYPASS = "io/taper/runtime/Bypass";
     private static final String FAILURES = "io/taper/runtime/SnippetFailures";
+    /**
+     * HotSpot honours this JDK-internal annotation on classes of the boot class path, where the launcher
+     * puts the prepared jar. Without it the JIT inlines the wrapper, the bypass's thread-local lookups and
+     * whatever the body calls into every woven method: with a site at every field access or block, that
+     * multiplied compiled code by ten and the JIT's time past the program's own. A call per event is
+     * cheaper than that.
+     */
+    static final String DONT_INLINE = "Ljdk/internal/vm/annotation/DontInline;";
     private static final Set<String> SNIPPET_ANNOTATIONS = Set.of(
         "Lio/taper/api/Before;", "Lio/taper/api/After;", "Lio/taper/api/AfterReturning;", "Lio/taper/api/AfterThrowing;");
 
@@ -125,6 +133,10 @@ public final class SnippetPreparer {
         body.maxLocals = m.maxLocals;
         m.tryCatchBlocks = new ArrayList<>(2);
         m.instructions = wrapper(cn, m, m.tryCatchBlocks);
+        if (m.visibleAnnotations == null) {
+            m.visibleAnnotations = new ArrayList<>(1);
+        }
+        m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
         m.localVariables = null;
         m.visibleLocalVariableAnnotations = null;
         m.invisibleLocalVariableAnnotations = null;
