@@ -1,5 +1,7 @@
 package io.taper.runtime;
 
+import io.taper.runtime.state.IndexedThreadLocal;
+
 /**
  * Per-thread dynamic bypass (DiSL's term): while a thread runs analysis code, the snippets woven into
  * the code that analysis code calls (JDK collections, atomics, ...) must not fire.
@@ -8,7 +10,8 @@ package io.taper.runtime;
  * {@code if (!Bypass.enter()) return; try { body } finally { Bypass.exit(); }}; the agent wraps its own
  * work (talking to the server, writing results) the same way.
  *
- * <p>The flag lives in a {@link ThreadLocal}: {@code java.lang.Thread}, {@code ThreadLocal} and
+ * <p>The flag lives in a {@link ThreadLocal}, looked up through {@link IndexedThreadLocal}'s front by
+ * thread id (a thread found there has its entry, so the window below cannot apply): {@code java.lang.Thread}, {@code ThreadLocal} and
  * {@code java.lang.ref} are on the weaver's never-woven list ({@link NeverWoven}), so the lookup itself
  * runs no snippets. Creating a thread's entry does: the thread-local map's constructors call the woven
  * {@code Object.<init>}, whose snippet calls {@link #enter()} again before the entry exists. Threads in
@@ -17,7 +20,7 @@ package io.taper.runtime;
 public final class Bypass {
 
     /** Depth counter per thread; an int[] so entering and leaving allocate nothing. */
-    private static final class Depth extends ThreadLocal<int[]> {
+    private static final class Depth extends IndexedThreadLocal<int[]> {
         @Override
         protected int[] initialValue() {
             markInitializing(Thread.currentThread());
@@ -44,43 +47,48 @@ public final class Bypass {
      *     false if the thread is already inside analysis code, or the runtime is not initialised yet
      */
     public static boolean enter() {
-        Depth d = DEPTH;
-        if (d == null) {
-            return false;
-        }
-        if (initializingCount != 0 && isInitializing(Thread.currentThread())) {
-            return false;
-        }
-        int[] depth = d.get();
-        if (initializingCount != 0) {
-            unmarkInitializing(Thread.currentThread());
-        }
-        if (depth[0] != 0) {
+        int[] depth = depth();
+        if (depth == null || depth[0] != 0) {
             return false;
         }
         depth[0] = 1;
         return true;
     }
 
+    /** This thread's depth cell; null while the runtime or this thread's entry is being created. */
+    private static int[] depth() {
+        Depth d = DEPTH;
+        if (d == null) {
+            return null;
+        }
+        if (initializingCount == 0) {
+            int[] depth = d.current();
+            if (initializingCount != 0) {
+                unmarkInitializing(Thread.currentThread());   // this call may have created the entry
+            }
+            return depth;
+        }
+        Thread t = Thread.currentThread();
+        if (isInitializing(t)) {
+            return null;
+        }
+        int[] depth = d.current();
+        unmarkInitializing(t);
+        return depth;
+    }
+
     /** Leaves analysis code; only after an {@link #enter()} that returned true. */
     public static void exit() {
         Depth d = DEPTH;
         if (d != null) {
-            d.get()[0] = 0;
+            d.current()[0] = 0;
         }
     }
 
     /** True while this thread runs analysis code. */
     public static boolean active() {
-        Depth d = DEPTH;
-        if (d == null || (initializingCount != 0 && isInitializing(Thread.currentThread()))) {
-            return true;
-        }
-        int[] depth = d.get();
-        if (initializingCount != 0) {
-            unmarkInitializing(Thread.currentThread());
-        }
-        return depth[0] != 0;
+        int[] depth = depth();
+        return depth == null || depth[0] != 0;
     }
 
     private static void markInitializing(Thread t) {

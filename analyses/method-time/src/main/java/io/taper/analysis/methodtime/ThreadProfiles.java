@@ -1,19 +1,21 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.state.IndexedThreadLocal;
 import java.util.Arrays;
 import java.util.HashMap;
 
 /**
  * Every thread's {@link ThreadProfile}: created on the thread's first observed call and kept for the
  * whole run (a finished thread's calls stay in the results). The per-thread lookup is a
- * {@link ThreadLocal} ({@code java.lang.Thread*} is never woven, so the lookup cannot recurse).
+ * thread-local ({@code java.lang.Thread*} is never woven, so the lookup cannot recurse), read through its
+ * {@link IndexedThreadLocal} front.
  */
 final class ThreadProfiles {
 
     /** Calling contexts per thread before call paths are flattened (see {@link ContextTree}). */
     static final int MAX_CONTEXTS_PER_THREAD = 1 << 18;
 
-    static final class Current extends ThreadLocal<ThreadProfile> {
+    static final class Current extends IndexedThreadLocal<ThreadProfile> {
         @Override
         protected ThreadProfile initialValue() {
             return forThread(Thread.currentThread());
@@ -32,7 +34,7 @@ final class ThreadProfiles {
 
     /** The calling thread's profile. */
     static ThreadProfile current() {
-        return CURRENT.get();
+        return CURRENT.current();
     }
 
     /** The thread's profile, created on its first call and found again after its thread-locals were erased. */

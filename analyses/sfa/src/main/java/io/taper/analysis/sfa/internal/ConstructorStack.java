@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
+import io.taper.runtime.state.IndexedThreadLocal;
 import java.util.Arrays;
 
 /**
@@ -21,7 +22,7 @@ public final class ConstructorStack {
     }
 
     // A subclass rather than withInitial(lambda): no java.lang.invoke bootstrap inside a snippet.
-    private static final class PerThread extends ThreadLocal<Frames> {
+    private static final class PerThread extends IndexedThreadLocal<Frames> {
         @Override
         protected Frames initialValue() {
             return new Frames();
@@ -38,7 +39,7 @@ public final class ConstructorStack {
      * the weaver) still takes a frame, so that its pop stays paired; it matches no object.
      */
     public static void push(Object self) {
-        Frames f = FRAMES.get();
+        Frames f = FRAMES.current();
         if (f.depth == f.objects.length) {
             f.objects = Arrays.copyOf(f.objects, f.depth * 2);
         }
@@ -53,7 +54,7 @@ public final class ConstructorStack {
      * the innermost frame, which is this constructor's own as long as pushes and pops pair up.
      */
     public static void pop(Object self) {
-        Frames f = FRAMES.get();
+        Frames f = FRAMES.current();
         Object[] o = f.objects;
         if (self == null) {
             if (f.depth > 0) {
@@ -75,7 +76,7 @@ public final class ConstructorStack {
         if (o == null) {
             return false;
         }
-        Frames f = FRAMES.get();
+        Frames f = FRAMES.current();
         Object[] objects = f.objects;
         for (int i = f.depth - 1; i >= 0; i--) {
             if (objects[i] == o) {
@@ -87,6 +88,6 @@ public final class ConstructorStack {
 
     /** Number of constructor frames on this thread (for tests). */
     public static int depth() {
-        return FRAMES.get().depth;
+        return FRAMES.current().depth;
     }
 }
