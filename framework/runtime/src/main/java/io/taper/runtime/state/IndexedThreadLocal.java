@@ -83,6 +83,10 @@ public class IndexedThreadLocal<T> extends ThreadLocal<T> {
         sun.misc.Unsafe unsafe = null;
         long offset = -1;
         try {
+            if (Runtime.version().feature() >= 24) {
+                // From 24 on, sun.misc.Unsafe's field methods print a warning into the program's output.
+                throw new UnsupportedOperationException();
+            }
             java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
             f.setAccessible(true);
             unsafe = (sun.misc.Unsafe) f.get(null);
@@ -91,7 +95,7 @@ public class IndexedThreadLocal<T> extends ThreadLocal<T> {
                 offset = unsafe.objectFieldOffset(tid);
             }
         } catch (Throwable e) {
-            offset = -1;         // a JDK without the field or without jdk.unsupported: the identity hash
+            offset = -1;         // JDK 24+, or no such field or no jdk.unsupported: the identity hash
         }
         UNSAFE = unsafe;
         TID_OFFSET = offset;
