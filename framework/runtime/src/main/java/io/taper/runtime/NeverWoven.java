@@ -19,6 +19,7 @@ public final class NeverWoven {
         "jdk/internal/misc/CarrierThreadLocal",
         "jdk/internal/misc/TerminatingThreadLocal",
         "java/lang/VirtualThread",
+        "sun/misc/Unsafe",           // IndexedThreadLocal reads thread ids through it, inside the bypass check
     };
 
     private NeverWoven() {

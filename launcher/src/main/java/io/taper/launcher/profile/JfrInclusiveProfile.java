@@ -108,6 +108,7 @@ public final class JfrInclusiveProfile {
         "jdk/internal/misc/CarrierThreadLocal",
         "jdk/internal/misc/TerminatingThreadLocal",
         "java/lang/VirtualThread",
+        "sun/misc/Unsafe",
     };
 
     /** The prefixes of {@link #neverWoven}, in internal form. */

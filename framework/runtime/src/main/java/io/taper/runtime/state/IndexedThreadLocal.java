@@ -42,8 +42,9 @@ public class IndexedThreadLocal<T> extends ThreadLocal<T> {
      */
     public final T current() {
         Thread t = Thread.currentThread();
-        if (TID_OFFSET >= 0) {
-            long id = UNSAFE.getLong(t, TID_OFFSET);
+        sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
+        if (unsafe != null) {
+            long id = unsafe.getLong(t, ThreadIds.OFFSET);
             Slot<T> s = slots[(int) id & (SLOTS - 1)];
             if (s != null && s.id == id) {
                 return s.value;
@@ -59,46 +60,43 @@ public class IndexedThreadLocal<T> extends ThreadLocal<T> {
 
     private T miss(Thread t) {
         T v = get();
-        slots[index(t)] = new Slot<>(t, id(t), v);
+        sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
+        long id = unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : -1;
+        int i = (unsafe != null ? (int) id : System.identityHashCode(t)) & (SLOTS - 1);
+        slots[i] = new Slot<>(t, id, v);
         return v;
     }
 
     /**
-     * The thread's id, read from its field rather than through {@code getId()}: a program's Thread
-     * subclass may override {@code getId()} (not final before Java 19), and woven code must not run
-     * inside the bypass's own lookup. -1 where the field cannot be found.
+     * Reads a thread's id from its field rather than through {@code getId()}: a program's Thread subclass
+     * may override {@code getId()} (not final before Java 19), and woven code must not run inside the
+     * bypass's own lookup. {@code UNSAFE} is null where the field cannot be read, and also while this
+     * class initialises: its initialisation runs woven JDK code, whose snippets come back here.
      */
-    private static long id(Thread t) {
-        return TID_OFFSET >= 0 ? UNSAFE.getLong(t, TID_OFFSET) : -1;
-    }
+    private static final class ThreadIds {
+        static final sun.misc.Unsafe UNSAFE;
+        static final long OFFSET;
 
-    private static int index(Thread t) {
-        return (TID_OFFSET >= 0 ? (int) id(t) : System.identityHashCode(t)) & (SLOTS - 1);
-    }
-
-    private static final sun.misc.Unsafe UNSAFE;
-    private static final long TID_OFFSET;
-
-    static {
-        sun.misc.Unsafe unsafe = null;
-        long offset = -1;
-        try {
-            if (Runtime.version().feature() >= 24) {
+        static {
+            sun.misc.Unsafe unsafe = null;
+            long offset = -1;
+            try {
                 // From 24 on, sun.misc.Unsafe's field methods print a warning into the program's output.
-                throw new UnsupportedOperationException();
+                if (Runtime.version().feature() < 24) {
+                    java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                    f.setAccessible(true);
+                    java.lang.reflect.Field tid = Thread.class.getDeclaredField("tid");
+                    if (tid.getType() == long.class) {
+                        unsafe = (sun.misc.Unsafe) f.get(null);
+                        offset = unsafe.objectFieldOffset(tid);
+                    }
+                }
+            } catch (Throwable e) {
+                unsafe = null;        // no such field, no jdk.unsupported: the identity hash
             }
-            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            unsafe = (sun.misc.Unsafe) f.get(null);
-            java.lang.reflect.Field tid = Thread.class.getDeclaredField("tid");
-            if (tid.getType() == long.class) {
-                offset = unsafe.objectFieldOffset(tid);
-            }
-        } catch (Throwable e) {
-            offset = -1;         // JDK 24+, or no such field or no jdk.unsupported: the identity hash
+            UNSAFE = unsafe;
+            OFFSET = offset;
         }
-        UNSAFE = unsafe;
-        TID_OFFSET = offset;
     }
 
     @Override
@@ -115,10 +113,11 @@ public class IndexedThreadLocal<T> extends ThreadLocal<T> {
 
     private void forget() {
         Thread t = Thread.currentThread();
-        int i = index(t);
-        Slot<T> s = slots[i];
-        if (s != null && s.refersTo(t)) {
-            slots[i] = null;
+        for (int i = 0; i < SLOTS; i++) {      // rare: set() and remove() are not on any hot path
+            Slot<T> s = slots[i];
+            if (s != null && s.refersTo(t)) {
+                slots[i] = null;
+            }
         }
     }
 }
