@@ -30,15 +30,25 @@ public final class FieldAccessSnippets {
     }
 
     /** For {@code putfield} the receiver is under the value (a long or double counts as one value). */
-    @Before(marker = BytecodeMarker.class, args = "putfield", guard = FieldGuards.NotFinal.class,
+    @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.WRITE)
     public static void write(@StackValue(1) Object receiver, @SiteId int site) {
         FieldEvents.write(receiver, site);
     }
 
-    @Before(marker = BytecodeMarker.class, args = "putfield", guard = FieldGuards.Final.class,
+    @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.WRITE_FINAL)
     public static void writeFinal(@StackValue(1) Object receiver, @SiteId int site) {
         FieldEvents.writeFinal(receiver, site);
+    }
+
+    /**
+     * A write to {@code this} in its constructor before anything could see the object (see
+     * {@link FreshWriteMarker}): all it can do is mark the field written, so its site is dead after its
+     * first event.
+     */
+    @Before(marker = FreshWriteMarker.class, args = "fresh", group = SiteKinds.WRITE_FRESH)
+    public static void writeFresh(@StackValue(1) Object receiver, @SiteId int site) {
+        FieldEvents.writeFresh(receiver, site);
     }
 }

@@ -21,7 +21,10 @@ public final class InstanceMarks {
     private static final int SEGMENT_BITS = 6;
     private static final int SEGMENTS = 1 << SEGMENT_BITS;
 
+    private static final int RECENT = 1 << 12;
+
     private final Segment[] segments = new Segment[SEGMENTS];
+    private final Entry[] recent = new Entry[RECENT];
 
     public InstanceMarks() {
         for (int i = 0; i < SEGMENTS; i++) {
@@ -32,19 +35,44 @@ public final class InstanceMarks {
     /** Records that the object's member was read; returns the object's entry (a weak reference to it). */
     public Entry mark(Object o, int member) {
         int h = hash(o);
-        Segment s = segments[h & (SEGMENTS - 1)];
-        Entry e = s.find(o, h);
-        if (e == null || !e.has(member)) {
-            e = s.add(o, h, member);
+        Entry e = recent(o, h);
+        if (e == null) {
+            e = segments[h & (SEGMENTS - 1)].find(o, h);
         }
+        if (e == null || !e.has(member)) {
+            e = segments[h & (SEGMENTS - 1)].add(o, h, member);
+        }
+        recent[(h >>> SEGMENT_BITS) & (RECENT - 1)] = e;
         return e;
     }
 
     /** True if {@link #mark} was called for this object and member. */
     public boolean isMarked(Object o, int member) {
         int h = hash(o);
-        Entry e = segments[h & (SEGMENTS - 1)].find(o, h);
-        return e != null && e.has(member);
+        Entry e = recent(o, h);
+        if (e != null && e.has(member)) {
+            return true;
+        }
+        // Only a positive answer of the cache is trusted: it may hold an entry's older copy (see rebuild),
+        // which has a subset of the members.
+        e = segments[h & (SEGMENTS - 1)].find(o, h);
+        if (e == null) {
+            return false;
+        }
+        recent[(h >>> SEGMENT_BITS) & (RECENT - 1)] = e;
+        return e.has(member);
+    }
+
+    /**
+     * The entry of a recently used object, if the cache still holds it. The tables hold millions of
+     * entries, and a probe there is a cache miss or two; a program that touches an object touches it
+     * several times in a row (at different sites, which is what the sites' own {@code last} misses).
+     * Written and read without a lock: an entry is immutable in what identifies it, and a stale slot
+     * only fails the identity check.
+     */
+    private Entry recent(Object o, int h) {
+        Entry e = recent[(h >>> SEGMENT_BITS) & (RECENT - 1)];
+        return e != null && e.hash == h && e.refersTo(o) ? e : null;
     }
 
     /** Objects with an entry that are still alive (counts; for tests and statistics). */

@@ -15,7 +15,8 @@ import java.util.function.IntFunction;
  *   <li>a read site updates the field's verdict only: dead once the field is non-stationary;</li>
  *   <li>a write site also updates "written" and, unless the field is declared final (then the category
  *       is dF whatever happens), "written outside the constructor": dead once all of them are settled.
- *       Removing it earlier would lose a uF to ¬F change, and adaptive results must equal fixed ones.</li>
+ *       Removing it earlier would lose a uF to ¬F change, and adaptive results must equal fixed ones;</li>
+ *   <li>a fresh write (see {@code FreshWriteMarker}) only marks the field written: dead once it is.</li>
  * </ul>
  *
  * Mapping happens wherever a site is first needed (possibly inside a snippet); binding only where
@@ -107,8 +108,12 @@ final class SiteFields {
             return;
         }
         int slot = f.field.slot;
-        bindings.bind(s.id(), fields.nonStationary, slot);
         String kind = s.snippet();
+        if (SiteKinds.WRITE_FRESH.equals(kind)) {
+            bindings.bind(s.id(), fields.written, slot);     // it cannot change the verdict or the category
+            return;
+        }
+        bindings.bind(s.id(), fields.nonStationary, slot);
         if (SiteKinds.isWrite(kind)) {
             bindings.bind(s.id(), fields.written, slot);
             if (SiteKinds.WRITE.equals(kind)) {

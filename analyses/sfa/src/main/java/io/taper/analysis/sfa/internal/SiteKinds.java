@@ -7,6 +7,8 @@ public final class SiteKinds {
     public static final String READ_FINAL = "sfa.readFinal";
     public static final String WRITE = "sfa.write";
     public static final String WRITE_FINAL = "sfa.writeFinal";
+    /** A write to a constructor's own object before the object can have been seen (FreshWriteMarker). */
+    public static final String WRITE_FRESH = "sfa.writeFresh";
     public static final String CONSTRUCTOR_ENTER = "sfa.constructorEnter";
     public static final String CONSTRUCTOR_EXIT = "sfa.constructorExit";
 
@@ -14,11 +16,10 @@ public final class SiteKinds {
     }
 
     static boolean isFieldAccess(String snippet) {
-        return READ.equals(snippet) || READ_FINAL.equals(snippet) || WRITE.equals(snippet)
-            || WRITE_FINAL.equals(snippet);
+        return READ.equals(snippet) || READ_FINAL.equals(snippet) || isWrite(snippet);
     }
 
     static boolean isWrite(String snippet) {
-        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet);
+        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet) || WRITE_FRESH.equals(snippet);
     }
 }

@@ -45,6 +45,7 @@ public final class Stationarity {
     public static final int READ_FINAL = 1;
     public static final int WRITE = 2;
     public static final int WRITE_FINAL = 3;
+    public static final int WRITE_FRESH = 4;
 
     /**
      * One field access, of one of the four kinds. Snippets reach it through {@link FieldEvents}, behind
@@ -57,7 +58,9 @@ public final class Stationarity {
      *   <li>{@code READ_FINAL}: {@code getfield} of a declared-final field;</li>
      *   <li>{@code WRITE}: {@code putfield} of a field not known to be declared final;</li>
      *   <li>{@code WRITE_FINAL}: {@code putfield} of a declared-final field, whose category is dF
-     *       whatever the constructor stack says.</li>
+     *       whatever the constructor stack says;</li>
+     *   <li>{@code WRITE_FRESH}: {@code putfield} to a constructor's own object that nothing can have seen
+     *       yet (no read before it, inside the owner's constructor): it only marks the field written.</li>
      * </ul>
      */
     public void on(int kind, Object receiver, int site) {
@@ -91,6 +94,15 @@ public final class Stationarity {
                 sf.last = reads.mark(receiver, sf.member);
             } else if (ConstructorStack.contains(receiver)) {
                 reads.mark(receiver, sf.member);      // a final field read while its object is being built
+            }
+            return;
+        }
+        if (kind == WRITE_FRESH) {
+            if (receiver != null && (s & CLASS_RECORDED) == 0) {
+                recordOwner(f, receiver);
+            }
+            if ((s & (ACCESSED | WRITTEN)) != (ACCESSED | WRITTEN)) {
+                f.set(ACCESSED | WRITTEN);
             }
             return;
         }
@@ -130,6 +142,10 @@ public final class Stationarity {
 
     public void writeFinal(Object receiver, int site) {
         on(WRITE_FINAL, receiver, site);
+    }
+
+    public void writeFresh(Object receiver, int site) {
+        on(WRITE_FRESH, receiver, site);
     }
 
     /**

@@ -1,0 +1,261 @@
+package io.taper.analysis.sfa;
+
+import io.taper.api.marker.MarkedRegion;
+import io.taper.api.marker.Marker;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+
+/**
+ * Splits {@code putfield} instructions into <em>fresh</em> writes ({@code args = "fresh"}) and all others
+ * ({@code args = "other"}).
+ *
+ * <p>A write is fresh when it stores into {@code this} in a constructor of a class whose superclass is
+ * {@code java.lang.Object}, before {@code this} can have been seen by any code: the constructor calls
+ * {@code Object.<init>} (not another constructor of its own), and from its start to the write, in straight
+ * code (no jump target, jump, switch or handler in between), {@code this} is used only as the receiver of
+ * {@code Object.<init>} and of {@code putfield}s of its own class. Nothing can then have read any field of
+ * the object, on any thread, so the write cannot make its field non-stationary and it happens inside the
+ * owner's constructor: its whole effect is "the field is written", and after its first event the site
+ * can no longer change anything. Constructors of other classes are not fresh: their super constructor
+ * may call an overridden method that reads the field first.
+ *
+ * <p>{@code putfield}s that the rule cannot vouch for (any doubt, or bytecode the analyzer rejects) are
+ * "other": they take the general path, which is always right.
+ */
+public final class FreshWriteMarker implements Marker {
+
+    private static final String OBJECT = "java/lang/Object";
+
+    @Override
+    public void checkArgs(String args) {
+        if (!"fresh".equals(args) && !"other".equals(args)) {
+            throw new IllegalArgumentException("FreshWriteMarker takes \"fresh\" or \"other\", not \"" + args + "\"");
+        }
+    }
+
+    /** The last method's answer, per weaving thread: the "fresh" and "other" snippets ask about the same method. */
+    private static final class LastAnswer {
+        MethodNode method;
+        Map<AbstractInsnNode, Boolean> fresh;
+    }
+
+    private final ThreadLocal<LastAnswer> last = ThreadLocal.withInitial(LastAnswer::new);
+
+    @Override
+    public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
+        boolean wantFresh = "fresh".equals(args);
+        LastAnswer answer = last.get();
+        if (answer.method != method) {
+            answer.fresh = freshWrites(owner, method);
+            answer.method = method;
+        }
+        Map<AbstractInsnNode, Boolean> fresh = answer.fresh;
+        List<MarkedRegion> regions = new ArrayList<>();
+        for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.PUTFIELD && fresh.containsKey(n) == wantFresh) {
+                regions.add(new MarkedRegion(n, n));
+            }
+        }
+        return regions;
+    }
+
+    /** The fresh {@code putfield}s of the method (an identity set); empty outside qualifying constructors. */
+    static Map<AbstractInsnNode, Boolean> freshWrites(ClassNode owner, MethodNode method) {
+        Map<AbstractInsnNode, Boolean> fresh = new IdentityHashMap<>();
+        if (!"<init>".equals(method.name) || !OBJECT.equals(owner.superName)
+                || (method.access & Opcodes.ACC_STATIC) != 0 || !hasPutfield(method) || storesToThis(method)) {
+            return fresh;
+        }
+        Frame<SourceValue>[] frames;
+        try {
+            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
+        } catch (AnalyzerException | RuntimeException e) {
+            return fresh;
+        }
+        Map<LabelNode, Boolean> targets = branchTargets(method);
+        boolean initialised = false;
+        AbstractInsnNode[] insns = method.instructions.toArray();
+        for (int i = 0; i < insns.length - 1; i++) {
+            AbstractInsnNode n = insns[i];
+            if (n instanceof LabelNode l && targets.containsKey(l)) {
+                break;
+            }
+            int op = n.getOpcode();
+            if (op < 0) {
+                continue;
+            }
+            if (n instanceof JumpInsnNode || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode
+                    || op == Opcodes.ATHROW || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN)) {
+                break;
+            }
+            Frame<SourceValue> before = frames[i];
+            Frame<SourceValue> after = nextFrame(frames, insns, i);
+            if (before == null || after == null) {
+                break;
+            }
+            int consumedFrom = commonStackPrefix(before, after);
+            int top = before.getStackSize();
+            boolean thisConsumed = false;
+            for (int s = consumedFrom; s < top; s++) {
+                if (isThis(before.getStack(s))) {
+                    thisConsumed = true;
+                }
+            }
+            if (op == Opcodes.INVOKESPECIAL && "<init>".equals(((MethodInsnNode) n).name)) {
+                MethodInsnNode m = (MethodInsnNode) n;
+                int receiver = top - argumentSlots(m.desc) - 1;
+                if (receiver >= 0 && isThis(before.getStack(receiver))) {
+                    // the constructor's own initialising call: only Object.<init>, once, with this nowhere else
+                    if (initialised || !OBJECT.equals(m.owner) || !onlyAt(before, consumedFrom, top, receiver)) {
+                        break;
+                    }
+                    initialised = true;
+                    continue;
+                }
+                if (thisConsumed) {
+                    break;                            // this passed to another object's constructor
+                }
+                continue;
+            }
+            if (op >= Opcodes.DUP && op <= Opcodes.SWAP && thisInTop(before, touched(op))) {
+                break;       // a copy of this is not recognisable as this any more (e.g. this.x++)
+            }
+            if (op == Opcodes.PUTFIELD) {
+                FieldInsnNode f = (FieldInsnNode) n;
+                int receiver = top - 2;
+                if (receiver >= 0 && isThis(before.getStack(receiver)) && onlyAt(before, consumedFrom, top, receiver)) {
+                    if (initialised && f.owner.equals(owner.name)) {
+                        fresh.put(n, Boolean.TRUE);
+                    }
+                    continue;                         // before Object.<init>: the null-receiver path
+                }
+                if (thisConsumed) {
+                    break;
+                }
+                continue;
+            }
+            if (thisConsumed) {
+                break;                                // this escapes, is read from, or is compared: stop
+            }
+        }
+        return fresh;
+    }
+
+    private static boolean hasPutfield(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.PUTFIELD) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Local 0 reassigned anywhere: then a load of local 0 is not necessarily {@code this}. */
+    private static boolean storesToThis(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof VarInsnNode v && v.var == 0 && v.getOpcode() >= Opcodes.ISTORE
+                    && v.getOpcode() <= Opcodes.ASTORE) {
+                return true;
+            }
+            if (n.getOpcode() == Opcodes.IINC && ((org.objectweb.asm.tree.IincInsnNode) n).var == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<LabelNode, Boolean> branchTargets(MethodNode m) {
+        Map<LabelNode, Boolean> t = new IdentityHashMap<>();
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof JumpInsnNode j) {
+                t.put(j.label, Boolean.TRUE);
+            } else if (n instanceof TableSwitchInsnNode s) {
+                t.put(s.dflt, Boolean.TRUE);
+                s.labels.forEach(l -> t.put(l, Boolean.TRUE));
+            } else if (n instanceof LookupSwitchInsnNode s) {
+                t.put(s.dflt, Boolean.TRUE);
+                s.labels.forEach(l -> t.put(l, Boolean.TRUE));
+            }
+        }
+        for (TryCatchBlockNode b : m.tryCatchBlocks) {
+            t.put(b.start, Boolean.TRUE);             // code under a handler may leave for it at any point
+            t.put(b.handler, Boolean.TRUE);
+        }
+        return t;
+    }
+
+    /** The frame of the next instruction in straight order (labels, lines and frames have frames too). */
+    private static Frame<SourceValue> nextFrame(Frame<SourceValue>[] frames, AbstractInsnNode[] insns, int i) {
+        return i + 1 < frames.length ? frames[i + 1] : null;
+    }
+
+    /** Number of bottom stack entries the instruction left untouched (the analyzer keeps them by identity). */
+    private static int commonStackPrefix(Frame<SourceValue> before, Frame<SourceValue> after) {
+        int n = Math.min(before.getStackSize(), after.getStackSize());
+        int k = 0;
+        while (k < n && before.getStack(k) == after.getStack(k)) {
+            k++;
+        }
+        return k;
+    }
+
+    /** True if, among the consumed entries, {@code this} is only at {@code position}. */
+    private static boolean onlyAt(Frame<SourceValue> before, int from, int top, int position) {
+        for (int s = from; s < top; s++) {
+            if (s != position && isThis(before.getStack(s))) {
+                return false;
+            }
+        }
+        return position >= from;
+    }
+
+    /** Stack entries a dup or swap may copy or move (counting a long or double as one, the larger case). */
+    private static int touched(int op) {
+        return switch (op) {
+            case Opcodes.DUP -> 1;
+            case Opcodes.DUP_X1, Opcodes.DUP2, Opcodes.SWAP -> 2;
+            case Opcodes.DUP_X2, Opcodes.DUP2_X1 -> 3;
+            default -> 4;
+        };
+    }
+
+    private static boolean thisInTop(Frame<SourceValue> f, int entries) {
+        for (int s = Math.max(0, f.getStackSize() - entries); s < f.getStackSize(); s++) {
+            if (isThis(f.getStack(s))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isThis(SourceValue v) {
+        if (v == null || v.insns.size() != 1) {
+            return false;
+        }
+        AbstractInsnNode src = v.insns.iterator().next();
+        return src instanceof VarInsnNode var && var.getOpcode() == Opcodes.ALOAD && var.var == 0;
+    }
+
+    private static int argumentSlots(String desc) {
+        return org.objectweb.asm.Type.getArgumentTypes(desc).length;    // stack entries, not words
+    }
+}

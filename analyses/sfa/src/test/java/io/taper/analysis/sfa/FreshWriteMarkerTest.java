@@ -1,0 +1,222 @@
+package io.taper.analysis.sfa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.taper.api.marker.MarkedRegion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/** Which javac-compiled constructor writes are fresh: exactly those no code can have seen the object before. */
+class FreshWriteMarkerTest {
+
+    static void register(Object o) {
+    }
+
+    static final class Plain {
+        int x;
+        int y;
+
+        Plain(int x) {
+            this.x = x;
+            this.y = x + 1;
+        }
+    }
+
+    static final class Increment {
+        int c;
+
+        Increment() {
+            this.c++;                               // dup of this, then a read
+        }
+    }
+
+    static final class EscapesFirst {
+        int f;
+
+        EscapesFirst() {
+            register(this);
+            this.f = 1;
+        }
+    }
+
+    static final class EscapesBetween {
+        int f;
+        int g;
+
+        EscapesBetween() {
+            this.f = 1;
+            register(this);
+            this.g = 2;
+        }
+    }
+
+    static final class Delegating {
+        int f;
+
+        Delegating(int v) {
+            this(v, 0);
+        }
+
+        Delegating(int v, int w) {
+            this.f = v + w;
+        }
+    }
+
+    static class Base {
+        int b;
+
+        Base() {
+            this.b = 1;
+        }
+    }
+
+    static final class Derived extends Base {
+        int d;
+
+        Derived() {
+            super();
+            this.d = 2;                             // Base() ran first and could have read d
+        }
+    }
+
+    static final class Branching {
+        int f;
+        int g;
+
+        Branching(boolean c) {
+            this.f = c ? 1 : 2;
+            this.g = 3;
+        }
+    }
+
+    static final class Peer {
+        Peer(Object o) {
+        }
+    }
+
+    static final class PassedOn {
+        Object list;
+        Object other;
+        int z;
+
+        PassedOn() {
+            this.list = new ArrayList<String>();
+            this.other = new Peer(this);
+            this.z = 1;
+        }
+    }
+
+    static final class ReadsOwnField {
+        int a;
+        int b;
+
+        ReadsOwnField() {
+            this.a = 1;
+            int t = this.a;
+            this.b = t;
+        }
+    }
+
+    static final class Guarded {
+        int a;
+        int b;
+
+        Guarded() {
+            this.a = 1;
+            try {
+                this.b = Integer.parseInt("2");
+            } catch (NumberFormatException e) {
+                this.b = 0;
+            }
+        }
+    }
+
+    static final class Wide {
+        long l;
+        double d;
+        Object self;
+
+        Wide(long l) {
+            this.l = l;
+            this.d = 0.5;
+            this.self = this;                       // this as the value: stops the scan
+        }
+    }
+
+    class Inner {
+        int k;
+
+        Inner() {
+            this.k = 1;                             // after the this$0 write before Object.<init>
+        }
+    }
+
+    @Test
+    void freshWritesOfEachConstructorShape() throws IOException {
+        assertEquals("x y", fresh(Plain.class));
+        assertEquals("", fresh(Increment.class));
+        assertEquals("", fresh(EscapesFirst.class));
+        assertEquals("f", fresh(EscapesBetween.class));
+        assertEquals("f", fresh(Delegating.class));
+        assertEquals("b", fresh(Base.class));
+        assertEquals("", fresh(Derived.class));
+        assertEquals("", fresh(Branching.class));
+        assertEquals("list", fresh(PassedOn.class));
+        assertEquals("a", fresh(ReadsOwnField.class));
+        assertEquals("a", fresh(Guarded.class));
+        assertEquals("d l", fresh(Wide.class));
+        assertEquals("k", fresh(Inner.class));
+    }
+
+    @Test
+    void freshAndOtherPartitionThePutfields() throws IOException {
+        FreshWriteMarker marker = new FreshWriteMarker();
+        for (Class<?> c : List.of(Plain.class, EscapesBetween.class, PassedOn.class, Guarded.class, Inner.class)) {
+            ClassNode cn = read(c);
+            for (MethodNode m : cn.methods) {
+                int putfields = 0;
+                for (var n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+                    putfields += n.getOpcode() == org.objectweb.asm.Opcodes.PUTFIELD ? 1 : 0;
+                }
+                int fresh = marker.mark(cn, m, "fresh").size();
+                int other = marker.mark(cn, m, "other").size();
+                assertEquals(putfields, fresh + other, c.getSimpleName() + "." + m.name);
+            }
+        }
+    }
+
+    @Test
+    void rejectsOtherArguments() {
+        assertThrows(IllegalArgumentException.class, () -> new FreshWriteMarker().checkArgs("putfield"));
+    }
+
+    private static String fresh(Class<?> c) throws IOException {
+        ClassNode cn = read(c);
+        FreshWriteMarker marker = new FreshWriteMarker();
+        TreeSet<String> names = new TreeSet<>();
+        for (MethodNode m : cn.methods) {
+            for (MarkedRegion r : marker.mark(cn, m, "fresh")) {
+                names.add(((FieldInsnNode) r.start()).name);
+            }
+        }
+        return String.join(" ", names);
+    }
+
+    private static ClassNode read(Class<?> c) throws IOException {
+        try (InputStream in = c.getResourceAsStream(c.getSimpleName().isEmpty() ? null
+                : c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class")) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(in).accept(cn, 0);
+            return cn;
+        }
+    }
+}
