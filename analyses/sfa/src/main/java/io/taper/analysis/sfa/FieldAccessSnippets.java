@@ -5,7 +5,6 @@ import io.taper.analysis.sfa.internal.SiteKinds;
 import io.taper.api.Before;
 import io.taper.api.SiteId;
 import io.taper.api.StackValue;
-import io.taper.api.marker.BytecodeMarker;
 
 /**
  * One site before every {@code getfield} and {@code putfield}: the receiver and the site id (the site
@@ -17,16 +16,25 @@ public final class FieldAccessSnippets {
     private FieldAccessSnippets() {
     }
 
-    @Before(marker = BytecodeMarker.class, args = "getfield", guard = FieldGuards.NotFinal.class,
+    @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.READ)
     public static void read(@StackValue(0) Object receiver, @SiteId int site) {
         FieldEvents.read(receiver, site);
     }
 
-    @Before(marker = BytecodeMarker.class, args = "getfield", guard = FieldGuards.Final.class,
+    @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.READ_FINAL)
     public static void readFinal(@StackValue(0) Object receiver, @SiteId int site) {
         FieldEvents.readFinal(receiver, site);
+    }
+
+    /**
+     * A read of a field whose verdict and category are fixed for the run (see {@link SettledReadMarker}):
+     * all it can do is mark the field accessed, so its site is dead after its first event.
+     */
+    @Before(marker = SettledReadMarker.class, args = "settled", group = SiteKinds.READ_SETTLED)
+    public static void readSettled(@StackValue(0) Object receiver, @SiteId int site) {
+        FieldEvents.readSettled(receiver, site);
     }
 
     /** For {@code putfield} the receiver is under the value (a long or double counts as one value). */

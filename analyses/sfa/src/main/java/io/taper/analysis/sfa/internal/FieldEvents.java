@@ -108,7 +108,7 @@ public final class FieldEvents {
 
     /**
      * An inlining barrier: one subclass per event kind, all called from {@link #dispatch}. That call site
-     * sees five receiver classes, so HotSpot compiles it as a virtual call and never inlines the
+     * sees six receiver classes, so HotSpot compiles it as a virtual call and never inlines the
      * analysis into woven code (see {@link Stationarity#on}). The cost is one virtual call per event.
      */
     private abstract static class Kind {
@@ -150,8 +150,16 @@ public final class FieldEvents {
         }
     }
 
+    private static final class ReadSettled extends Kind {
+        @Override
+        void on(Object receiver, int site) {
+            STATE.on(Stationarity.READ_SETTLED, receiver, site);
+        }
+    }
+
     /** Indexed by kind; a plain array, so the JIT cannot fold an element into a constant. */
-    private static final Kind[] KINDS = {new Read(), new ReadFinal(), new Write(), new WriteFinal(), new WriteFresh()};
+    private static final Kind[] KINDS = {
+        new Read(), new ReadFinal(), new Write(), new WriteFinal(), new WriteFresh(), new ReadSettled()};
 
     private static void dispatch(int kind, Object receiver, int site) {
         KINDS[kind].on(receiver, site);
@@ -171,6 +179,10 @@ public final class FieldEvents {
 
     public static void writeFinal(Object receiver, int site) {
         dispatch(Stationarity.WRITE_FINAL, receiver, site);
+    }
+
+    public static void readSettled(Object receiver, int site) {
+        dispatch(Stationarity.READ_SETTLED, receiver, site);
     }
 
     public static void writeFresh(Object receiver, int site) {

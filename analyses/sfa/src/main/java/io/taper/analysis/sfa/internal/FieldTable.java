@@ -34,6 +34,8 @@ public final class FieldTable {
     public final TerminalTest nonStationary = new BitTest(NON_STATIONARY);
     public final TerminalTest writtenOutsideConstructor = new BitTest(WRITTEN_OUTSIDE_CONSTRUCTOR);
     public final TerminalTest written = new BitTest(WRITTEN);
+    /** Accessed with a receiver (the owner's class is recorded then). */
+    public final TerminalTest classRecorded = new BitTest(CLASS_RECORDED);
 
     /** The state of this field reference, created on first sight. */
     FieldState field(String owner, String name, String desc, boolean finalHint) {

@@ -16,7 +16,8 @@ import java.util.function.IntFunction;
  *   <li>a write site also updates "written" and, unless the field is declared final (then the category
  *       is dF whatever happens), "written outside the constructor": dead once all of them are settled.
  *       Removing it earlier would lose a uF to ¬F change, and adaptive results must equal fixed ones;</li>
- *   <li>a fresh write (see {@code FreshWriteMarker}) only marks the field written: dead once it is.</li>
+ *   <li>a fresh write (see {@code FreshWriteMarker}) only marks the field written: dead once it is;</li>
+ *   <li>a read of a settled field (see {@code SettledReadMarker}) only marks it accessed: dead once it is.</li>
  * </ul>
  *
  * Mapping happens wherever a site is first needed (possibly inside a snippet); binding only where
@@ -109,6 +110,10 @@ final class SiteFields {
         }
         int slot = f.field.slot;
         String kind = s.snippet();
+        if (SiteKinds.READ_SETTLED.equals(kind)) {
+            bindings.bind(s.id(), fields.classRecorded, slot);   // it can only mark the field accessed
+            return;
+        }
         if (SiteKinds.WRITE_FRESH.equals(kind)) {
             bindings.bind(s.id(), fields.written, slot);     // it cannot change the verdict or the category
             return;

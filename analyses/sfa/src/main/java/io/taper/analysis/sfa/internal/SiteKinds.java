@@ -5,6 +5,8 @@ public final class SiteKinds {
 
     public static final String READ = "sfa.read";
     public static final String READ_FINAL = "sfa.readFinal";
+    /** A read of a field no write can follow (SettledReadMarker). */
+    public static final String READ_SETTLED = "sfa.readSettled";
     public static final String WRITE = "sfa.write";
     public static final String WRITE_FINAL = "sfa.writeFinal";
     /** A write to a constructor's own object before the object can have been seen (FreshWriteMarker). */
@@ -16,7 +18,7 @@ public final class SiteKinds {
     }
 
     static boolean isFieldAccess(String snippet) {
-        return READ.equals(snippet) || READ_FINAL.equals(snippet) || isWrite(snippet);
+        return READ.equals(snippet) || READ_FINAL.equals(snippet) || READ_SETTLED.equals(snippet) || isWrite(snippet);
     }
 
     static boolean isWrite(String snippet) {

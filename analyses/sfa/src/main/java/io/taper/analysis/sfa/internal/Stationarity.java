@@ -46,6 +46,7 @@ public final class Stationarity {
     public static final int WRITE = 2;
     public static final int WRITE_FINAL = 3;
     public static final int WRITE_FRESH = 4;
+    public static final int READ_SETTLED = 5;
 
     /**
      * One field access, of one of the four kinds. Snippets reach it through {@link FieldEvents}, behind
@@ -59,11 +60,20 @@ public final class Stationarity {
      *   <li>{@code WRITE}: {@code putfield} of a field not known to be declared final;</li>
      *   <li>{@code WRITE_FINAL}: {@code putfield} of a declared-final field, whose category is dF
      *       whatever the constructor stack says;</li>
+     *   <li>{@code READ_SETTLED}: {@code getfield} of a field that no write can follow (private, written
+     *       only fresh): it only marks the field accessed;</li>
      *   <li>{@code WRITE_FRESH}: {@code putfield} to a constructor's own object that nothing can have seen
      *       yet (no read before it, inside the owner's constructor): it only marks the field written.</li>
      * </ul>
      */
     public void on(int kind, Object receiver, int site) {
+        if (kind == READ_SETTLED) {
+            SiteField sf;
+            if (receiver != null && (sf = sites.get(site)) != null && (sf.field.bits() & CLASS_RECORDED) == 0) {
+                recordOwner(sf.field, receiver);
+            }
+            return;
+        }
         boolean write = kind >= WRITE;
         if (receiver == null && !write) {
             return;                                   // NullPointerException follows: no access

@@ -1,0 +1,101 @@
+package io.taper.analysis.sfa;
+
+import io.taper.api.marker.MarkedRegion;
+import io.taper.api.marker.Marker;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Splits {@code getfield} instructions into reads of <em>settled</em> fields ({@code args = "settled"}) and
+ * all others ({@code args = "other"}).
+ *
+ * <p>A field is settled when the class being woven declares it {@code private}, is in no nest (so no other
+ * class can write it), and every {@code putfield} of it in the class is a fresh write
+ * ({@link FreshWriteMarker}). Then every write of every instance happens before the object can be read:
+ * the field is stationary and uF (or dF) for the whole run, whatever happens, and a read can only report
+ * that the field was accessed. Reflection and {@code Unsafe} are out of scope, as everywhere in SFA.
+ */
+public final class SettledReadMarker implements Marker {
+
+    /** The last class's answer, per weaving thread: the snippets ask about each method of the same class. */
+    private static final class LastAnswer {
+        ClassNode owner;
+        Set<String> settled;
+    }
+
+    private final ThreadLocal<LastAnswer> last = ThreadLocal.withInitial(LastAnswer::new);
+
+    @Override
+    public void checkArgs(String args) {
+        if (!"settled".equals(args) && !"other".equals(args)) {
+            throw new IllegalArgumentException("SettledReadMarker takes \"settled\" or \"other\", not \"" + args + "\"");
+        }
+    }
+
+    @Override
+    public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
+        boolean wantSettled = "settled".equals(args);
+        LastAnswer answer = last.get();
+        if (answer.owner != owner) {
+            answer.settled = settledFields(owner);
+            answer.owner = owner;
+        }
+        Set<String> settled = answer.settled;
+        List<MarkedRegion> regions = new ArrayList<>();
+        for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.GETFIELD) {
+                FieldInsnNode f = (FieldInsnNode) n;
+                boolean isSettled = f.owner.equals(owner.name) && settled.contains(f.name + ':' + f.desc);
+                if (isSettled == wantSettled) {
+                    regions.add(new MarkedRegion(n, n));
+                }
+            }
+        }
+        return regions;
+    }
+
+    /** {@code name:desc} of the settled fields of the class. */
+    static Set<String> settledFields(ClassNode owner) {
+        Set<String> candidates = new HashSet<>();
+        if (owner.nestHostClass != null || (owner.nestMembers != null && !owner.nestMembers.isEmpty())) {
+            return candidates;
+        }
+        for (FieldNode f : owner.fields) {
+            if ((f.access & (Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC)) == Opcodes.ACC_PRIVATE) {
+                candidates.add(f.name + ':' + f.desc);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return candidates;
+        }
+        for (MethodNode m : owner.methods) {
+            Map<AbstractInsnNode, Boolean> fresh = null;
+            for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+                if (n.getOpcode() != Opcodes.PUTFIELD) {
+                    continue;
+                }
+                FieldInsnNode f = (FieldInsnNode) n;
+                String key = f.name + ':' + f.desc;
+                if (!f.owner.equals(owner.name) || !candidates.contains(key)) {
+                    continue;
+                }
+                if (fresh == null) {
+                    fresh = FreshWriteMarker.freshWrites(owner, m);
+                }
+                if (!fresh.containsKey(n)) {
+                    candidates.remove(key);           // written where a read may have come first
+                }
+            }
+        }
+        return candidates;
+    }
+}

@@ -1,0 +1,56 @@
+package io.taper.analysis.sfa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import fixtures.settled.SettledPoint;
+import fixtures.settled.UnsettledFields;
+import fixtures.settled.WithNest;
+import io.taper.api.marker.MarkedRegion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+class SettledReadMarkerTest {
+
+    @Test
+    void privateFieldsWrittenOnlyFreshAreSettled() throws IOException {
+        assertEquals(Set.of("x:I", "y:I", "label:Ljava/lang/String;"), SettledReadMarker.settledFields(read(SettledPoint.class)));
+        assertEquals(Set.of("kept:I"), SettledReadMarker.settledFields(read(UnsettledFields.class)));
+        assertEquals(Set.of(), SettledReadMarker.settledFields(read(WithNest.class)));
+    }
+
+    @Test
+    void settledAndOtherPartitionTheReads() throws IOException {
+        ClassNode point = read(SettledPoint.class);
+        assertEquals("label x y", reads(point, "settled"));
+        assertEquals("", reads(point, "other"));
+        ClassNode unsettled = read(UnsettledFields.class);
+        assertEquals("kept", reads(unsettled, "settled"));
+        assertEquals("counter escaped lazy shared", reads(unsettled, "other"));
+    }
+
+    private static String reads(ClassNode cn, String args) {
+        SettledReadMarker marker = new SettledReadMarker();
+        TreeSet<String> names = new TreeSet<>();
+        for (MethodNode m : cn.methods) {
+            for (MarkedRegion r : marker.mark(cn, m, args)) {
+                names.add(((FieldInsnNode) r.start()).name);
+            }
+        }
+        return String.join(" ", names);
+    }
+
+    private static ClassNode read(Class<?> c) throws IOException {
+        try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(in).accept(cn, 0);
+            return cn;
+        }
+    }
+}
