@@ -55,6 +55,25 @@ public final class Bypass {
         return true;
     }
 
+    /**
+     * {@link #enter()} for snippet wrappers: returns this thread's cell, already marked, for
+     * {@link #exit(int[])}; null if the caller must not run analysis code. One per-thread lookup per
+     * event instead of two.
+     */
+    public static int[] enterCell() {
+        int[] depth = depth();
+        if (depth == null || depth[0] != 0) {
+            return null;
+        }
+        depth[0] = 1;
+        return depth;
+    }
+
+    /** Leaves analysis code entered with {@link #enterCell()}. */
+    public static void exit(int[] cell) {
+        cell[0] = 0;
+    }
+
     /** This thread's depth cell; null while the runtime or this thread's entry is being created. */
     private static int[] depth() {
         Depth d = DEPTH;

@@ -34,10 +34,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  *
  * <pre>
  * static T m(args) {
- *     if (!Bypass.enter()) return default;
+ *     int[] cell = Bypass.enterCell();
+ *     if (cell == null) return default;
  *     try { return m$taper$body(args); }
  *     catch (Throwable t) { SnippetFailures.record(t); return default; }   // a throwing record() is swallowed too
- *     finally { Bypass.exit(); }
+ *     finally { Bypass.exit(cell); }
  * }
  * </pre>
  *
@@ -52,6 +53,8 @@ public final class SnippetPreparer {
 
     private static final String BYPASS = "io/taper/runtime/Bypass";
     private static final String FAILURES = "io/taper/runtime/SnippetFailures";
+    /** The bypass cell the wrapper keeps from {@code Bypass.enterCell()} to {@code Bypass.exit(int[])}. */
+    private static final String CELL = "[I";
     /**
      * HotSpot honours this JDK-internal annotation on classes of the boot class path, where the launcher
      * puts the prepared jar. Without it the JIT inlines the wrapper, the bypass's thread-local lookups and
@@ -147,10 +150,13 @@ public final class SnippetPreparer {
         boolean frames = (cn.version & 0xFFFF) >= Opcodes.V1_6;
         Type[] args = Type.getArgumentTypes(m.desc);
         Type ret = Type.getReturnType(m.desc);
-        Object[] locals = new Object[args.length];
+        Object[] locals = new Object[args.length + 1];
+        int cellSlot = 0;
         for (int i = 0; i < args.length; i++) {
             locals[i] = frameType(args[i]);
+            cellSlot += args[i].getSize();
         }
+        locals[args.length] = CELL;
         Object[] throwable = {"java/lang/Throwable"};
         LabelNode run = new LabelNode();
         LabelNode tryStart = new LabelNode();
@@ -159,8 +165,10 @@ public final class SnippetPreparer {
         LabelNode failedEnd = new LabelNode();
         LabelNode recordFailed = new LabelNode();
         InsnList c = new InsnList();
-        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "enter", "()Z", false));
-        c.add(new JumpInsnNode(Opcodes.IFNE, run));
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "enterCell", "()" + CELL, false));
+        c.add(new InsnNode(Opcodes.DUP));
+        c.add(new VarInsnNode(Opcodes.ASTORE, cellSlot));
+        c.add(new JumpInsnNode(Opcodes.IFNONNULL, run));
         returnDefault(c, ret);
         c.add(run);
         if (frames) {
@@ -175,7 +183,7 @@ public final class SnippetPreparer {
         boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name + BODY_SUFFIX, m.desc, itf));
         c.add(tryEnd);
-        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        exit(c, cellSlot);
         c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
         c.add(failed);
         if (frames) {
@@ -183,18 +191,23 @@ public final class SnippetPreparer {
         }
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FAILURES, "record", "(Ljava/lang/Throwable;)V", false));
         c.add(failedEnd);
-        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        exit(c, cellSlot);
         returnDefault(c, ret);
         c.add(recordFailed);
         if (frames) {
             c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 1, throwable));
         }
         c.add(new InsnNode(Opcodes.POP));
-        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "()V", false));
+        exit(c, cellSlot);
         returnDefault(c, ret);
         tryCatch.add(new TryCatchBlockNode(tryStart, tryEnd, failed, null));
         tryCatch.add(new TryCatchBlockNode(failed, failedEnd, recordFailed, null));
         return c;
+    }
+
+    private static void exit(InsnList c, int cellSlot) {
+        c.add(new VarInsnNode(Opcodes.ALOAD, cellSlot));
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "exit", "(" + CELL + ")V", false));
     }
 
     private static void returnDefault(InsnList c, Type ret) {
