@@ -42,7 +42,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * }
  * </pre>
  *
- * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
+ * A snippet annotated {@code @ManualBypass} gets the same wrapper without the bypass (it enters the bypass
+ * itself where it must). The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
  * written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
  * unchanged.
  */
@@ -55,6 +56,8 @@ public final class SnippetPreparer {
     private static final String FAILURES = "io/taper/runtime/SnippetFailures";
     /** The bypass cell the wrapper keeps from {@code Bypass.enterCell()} to {@code Bypass.exit(int[])}. */
     private static final String CELL = "[I";
+    /** Snippets that enter the bypass themselves ({@code io.taper.api.ManualBypass}): failure isolation only. */
+    private static final String MANUAL_BYPASS = "Lio/taper/api/ManualBypass;";
     /**
      * HotSpot honours this JDK-internal annotation on classes of the boot class path, where the launcher
      * puts the prepared jar. Without it the JIT inlines the wrapper, the bypass's thread-local lookups and
@@ -114,6 +117,17 @@ public final class SnippetPreparer {
         return cw.toByteArray();
     }
 
+    private static boolean hasAnnotation(MethodNode m, String desc) {
+        if (m.visibleAnnotations != null) {
+            for (AnnotationNode a : m.visibleAnnotations) {
+                if (desc.equals(a.desc)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     static boolean isSnippet(MethodNode m) {
         if (m.visibleAnnotations != null) {
             for (AnnotationNode a : m.visibleAnnotations) {
@@ -135,7 +149,7 @@ public final class SnippetPreparer {
         body.maxStack = m.maxStack;
         body.maxLocals = m.maxLocals;
         m.tryCatchBlocks = new ArrayList<>(2);
-        m.instructions = wrapper(cn, m, m.tryCatchBlocks);
+        m.instructions = wrapper(cn, m, m.tryCatchBlocks, !hasAnnotation(m, MANUAL_BYPASS));
         if (m.visibleAnnotations == null) {
             m.visibleAnnotations = new ArrayList<>(1);
         }
@@ -146,17 +160,19 @@ public final class SnippetPreparer {
         return body;
     }
 
-    private static InsnList wrapper(ClassNode cn, MethodNode m, List<TryCatchBlockNode> tryCatch) {
+    private static InsnList wrapper(ClassNode cn, MethodNode m, List<TryCatchBlockNode> tryCatch, boolean bypass) {
         boolean frames = (cn.version & 0xFFFF) >= Opcodes.V1_6;
         Type[] args = Type.getArgumentTypes(m.desc);
         Type ret = Type.getReturnType(m.desc);
-        Object[] locals = new Object[args.length + 1];
+        Object[] locals = new Object[args.length + (bypass ? 1 : 0)];
         int cellSlot = 0;
         for (int i = 0; i < args.length; i++) {
             locals[i] = frameType(args[i]);
             cellSlot += args[i].getSize();
         }
-        locals[args.length] = CELL;
+        if (bypass) {
+            locals[args.length] = CELL;
+        }
         Object[] throwable = {"java/lang/Throwable"};
         LabelNode run = new LabelNode();
         LabelNode tryStart = new LabelNode();
@@ -165,14 +181,16 @@ public final class SnippetPreparer {
         LabelNode failedEnd = new LabelNode();
         LabelNode recordFailed = new LabelNode();
         InsnList c = new InsnList();
-        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "enterCell", "()" + CELL, false));
-        c.add(new InsnNode(Opcodes.DUP));
-        c.add(new VarInsnNode(Opcodes.ASTORE, cellSlot));
-        c.add(new JumpInsnNode(Opcodes.IFNONNULL, run));
-        returnDefault(c, ret);
-        c.add(run);
-        if (frames) {
-            c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]));
+        if (bypass) {
+            c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, BYPASS, "enterCell", "()" + CELL, false));
+            c.add(new InsnNode(Opcodes.DUP));
+            c.add(new VarInsnNode(Opcodes.ASTORE, cellSlot));
+            c.add(new JumpInsnNode(Opcodes.IFNONNULL, run));
+            returnDefault(c, ret);
+            c.add(run);
+            if (frames) {
+                c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]));
+            }
         }
         c.add(tryStart);
         int slot = 0;
@@ -183,7 +201,9 @@ public final class SnippetPreparer {
         boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name + BODY_SUFFIX, m.desc, itf));
         c.add(tryEnd);
-        exit(c, cellSlot);
+        if (bypass) {
+            exit(c, cellSlot);
+        }
         c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
         c.add(failed);
         if (frames) {
@@ -191,14 +211,18 @@ public final class SnippetPreparer {
         }
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FAILURES, "record", "(Ljava/lang/Throwable;)V", false));
         c.add(failedEnd);
-        exit(c, cellSlot);
+        if (bypass) {
+            exit(c, cellSlot);
+        }
         returnDefault(c, ret);
         c.add(recordFailed);
         if (frames) {
             c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 1, throwable));
         }
         c.add(new InsnNode(Opcodes.POP));
-        exit(c, cellSlot);
+        if (bypass) {
+            exit(c, cellSlot);
+        }
         returnDefault(c, ret);
         tryCatch.add(new TryCatchBlockNode(tryStart, tryEnd, failed, null));
         tryCatch.add(new TryCatchBlockNode(failed, failedEnd, recordFailed, null));

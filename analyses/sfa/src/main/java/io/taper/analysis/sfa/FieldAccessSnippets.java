@@ -3,12 +3,15 @@ package io.taper.analysis.sfa;
 import io.taper.analysis.sfa.internal.FieldEvents;
 import io.taper.analysis.sfa.internal.SiteKinds;
 import io.taper.api.Before;
+import io.taper.api.ManualBypass;
 import io.taper.api.SiteId;
 import io.taper.api.StackValue;
 
 /**
  * One site before every {@code getfield} and {@code putfield}: the receiver and the site id (the site
- * table carries the field's owner, name, descriptor and declared-final flag). Declared-final fields get
+ * table carries the field's owner, name, descriptor and declared-final flag). The snippets enter the bypass
+ * themselves, only when an event has something to record ({@link ManualBypass}): most events find their
+ * field settled or their object already marked. Declared-final fields get
  * their own snippets (chosen at weave time by guard) because their reads take a cheaper path.
  */
 public final class FieldAccessSnippets {
@@ -16,12 +19,14 @@ public final class FieldAccessSnippets {
     private FieldAccessSnippets() {
     }
 
+    @ManualBypass
     @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.READ)
     public static void read(@StackValue(0) Object receiver, @SiteId int site) {
         FieldEvents.read(receiver, site);
     }
 
+    @ManualBypass
     @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.READ_FINAL)
     public static void readFinal(@StackValue(0) Object receiver, @SiteId int site) {
@@ -32,18 +37,21 @@ public final class FieldAccessSnippets {
      * A read of a field whose verdict and category are fixed for the run (see {@link SettledReadMarker}):
      * all it can do is mark the field accessed, so its site is dead after its first event.
      */
+    @ManualBypass
     @Before(marker = SettledReadMarker.class, args = "settled", group = SiteKinds.READ_SETTLED)
     public static void readSettled(@StackValue(0) Object receiver, @SiteId int site) {
         FieldEvents.readSettled(receiver, site);
     }
 
     /** For {@code putfield} the receiver is under the value (a long or double counts as one value). */
+    @ManualBypass
     @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.WRITE)
     public static void write(@StackValue(1) Object receiver, @SiteId int site) {
         FieldEvents.write(receiver, site);
     }
 
+    @ManualBypass
     @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.WRITE_FINAL)
     public static void writeFinal(@StackValue(1) Object receiver, @SiteId int site) {
@@ -55,6 +63,7 @@ public final class FieldAccessSnippets {
      * {@link FreshWriteMarker}): all it can do is mark the field written, so its site is dead after its
      * first event.
      */
+    @ManualBypass
     @Before(marker = FreshWriteMarker.class, args = "fresh", group = SiteKinds.WRITE_FRESH)
     public static void writeFresh(@StackValue(1) Object receiver, @SiteId int site) {
         FieldEvents.writeFresh(receiver, site);

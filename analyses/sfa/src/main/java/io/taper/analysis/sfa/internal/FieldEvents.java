@@ -106,86 +106,27 @@ public final class FieldEvents {
         return STATE;
     }
 
-    /**
-     * An inlining barrier: one subclass per event kind, all called from {@link #dispatch}. That call site
-     * sees six receiver classes, so HotSpot compiles it as a virtual call and never inlines the
-     * analysis into woven code (see {@link Stationarity#on}). The cost is one virtual call per event.
-     */
-    private abstract static class Kind {
-        abstract void on(Object receiver, int site);
-    }
-
-    private static final class Read extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.READ, receiver, site);
-        }
-    }
-
-    private static final class ReadFinal extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.READ_FINAL, receiver, site);
-        }
-    }
-
-    private static final class Write extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.WRITE, receiver, site);
-        }
-    }
-
-    private static final class WriteFinal extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.WRITE_FINAL, receiver, site);
-        }
-    }
-
-    private static final class WriteFresh extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.WRITE_FRESH, receiver, site);
-        }
-    }
-
-    private static final class ReadSettled extends Kind {
-        @Override
-        void on(Object receiver, int site) {
-            STATE.on(Stationarity.READ_SETTLED, receiver, site);
-        }
-    }
-
-    /** Indexed by kind; a plain array, so the JIT cannot fold an element into a constant. */
-    private static final Kind[] KINDS = {
-        new Read(), new ReadFinal(), new Write(), new WriteFinal(), new WriteFresh(), new ReadSettled()};
-
-    private static void dispatch(int kind, Object receiver, int site) {
-        KINDS[kind].on(receiver, site);
-    }
-
     public static void read(Object receiver, int site) {
-        dispatch(Stationarity.READ, receiver, site);
+        STATE.on(Stationarity.READ, receiver, site);
     }
 
     public static void readFinal(Object receiver, int site) {
-        dispatch(Stationarity.READ_FINAL, receiver, site);
+        STATE.on(Stationarity.READ_FINAL, receiver, site);
     }
 
     public static void write(Object receiver, int site) {
-        dispatch(Stationarity.WRITE, receiver, site);
+        STATE.on(Stationarity.WRITE, receiver, site);
     }
 
     public static void writeFinal(Object receiver, int site) {
-        dispatch(Stationarity.WRITE_FINAL, receiver, site);
+        STATE.on(Stationarity.WRITE_FINAL, receiver, site);
     }
 
     public static void readSettled(Object receiver, int site) {
-        dispatch(Stationarity.READ_SETTLED, receiver, site);
+        STATE.on(Stationarity.READ_SETTLED, receiver, site);
     }
 
     public static void writeFresh(Object receiver, int site) {
-        dispatch(Stationarity.WRITE_FRESH, receiver, site);
+        STATE.on(Stationarity.WRITE_FRESH, receiver, site);
     }
 }

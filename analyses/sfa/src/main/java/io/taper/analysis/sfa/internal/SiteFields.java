@@ -41,6 +41,22 @@ final class SiteFields {
         this.lookup = lookup;
     }
 
+    /**
+     * The site if it is already mapped, else null (also for other sites): array reads only, so it may run
+     * outside the bypass.
+     */
+    SiteField peek(int site) {
+        Object[][] c = chunks;
+        int i = site >>> CHUNK_BITS;
+        if (i < c.length) {
+            Object[] a = c[i];
+            if (a != null && a[site & MASK] instanceof SiteField f) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     /** The field-access site with this id, or null for any other site. */
     SiteField get(int site) {
         Object[][] c = chunks;

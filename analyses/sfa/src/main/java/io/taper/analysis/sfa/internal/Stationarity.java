@@ -7,6 +7,7 @@ import static io.taper.analysis.sfa.internal.FieldTable.NON_STATIONARY;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR;
 
+import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.state.SiteSlots;
 import java.util.function.IntFunction;
@@ -49,10 +50,10 @@ public final class Stationarity {
     public static final int READ_SETTLED = 5;
 
     /**
-     * One field access, of one of the four kinds. Snippets reach it through {@link FieldEvents}, behind
-     * a virtual call the JIT cannot inline, so that the woven code at every site holds a call rather than
-     * a copy of this logic and of everything it calls: inlined at thousands of sites, those copies made
-     * the JIT compile for longer than the program ran.
+     * One field access. Snippets reach it through {@link FieldEvents} from wrappers the JIT never inlines
+     * into woven code. The snippets do not enter the bypass ({@code @ManualBypass}): this method first
+     * tries the cases with nothing to record, reading only this analysis's own arrays and fields, and
+     * enters the bypass only to record something (which may run JDK code, whose snippets must not fire).
      *
      * <ul>
      *   <li>{@code READ}: {@code getfield} of a field not known to be declared final;</li>
@@ -67,6 +68,53 @@ public final class Stationarity {
      * </ul>
      */
     public void on(int kind, Object receiver, int site) {
+        SiteField sf = sites.peek(site);
+        if (sf != null && receiver != null && nothingToRecord(kind, receiver, sf, sf.field.bits())) {
+            return;
+        }
+        int[] cell = Bypass.enterCell();
+        if (cell == null) {
+            return;                                   // inside analysis code: its accesses are not the program's
+        }
+        try {
+            record(kind, receiver, site);
+        } finally {
+            Bypass.exit(cell);
+        }
+    }
+
+    /** The event cannot change the state: decided from plain reads, with no JDK code run. */
+    private static boolean nothingToRecord(int kind, Object receiver, SiteField sf, int s) {
+        switch (kind) {
+            case READ: {
+                if ((s & NON_STATIONARY) != 0) {
+                    return true;                      // settled: one load (fixed mode keeps such sites)
+                }
+                InstanceMarks.Entry last = sf.last;
+                return (s & FINAL_HINT) == 0 && last != null && last.refersTo(receiver);   // marked already
+            }
+            case READ_FINAL:
+                return (s & NON_STATIONARY) != 0;
+            case READ_SETTLED:
+                return (s & CLASS_RECORDED) != 0;
+            case WRITE_FRESH:
+                return (s & (CLASS_RECORDED | WRITTEN)) == (CLASS_RECORDED | WRITTEN);
+            case WRITE:
+                return (s & ALL_WRITE_BITS) == ALL_WRITE_BITS;
+            case WRITE_FINAL:
+                return (s & (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR))
+                    == (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR);
+            default:
+                return false;
+        }
+    }
+
+    /** Every bit a write can set: once all are, a write has nothing left to record. */
+    private static final int ALL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN | WRITTEN_OUTSIDE_CONSTRUCTOR
+        | NON_STATIONARY;
+
+    /** The event's effect on the state; inside the bypass. */
+    private void record(int kind, Object receiver, int site) {
         if (kind == READ_SETTLED) {
             SiteField sf;
             if (receiver != null && (sf = sites.get(site)) != null && (sf.field.bits() & CLASS_RECORDED) == 0) {
