@@ -1,5 +1,7 @@
 package io.taper.weaver.prepare;
 
+import io.taper.api.ManualBypass;
+import io.taper.runtime.Bypass;
 import io.taper.api.After;
 import io.taper.api.Arg;
 import io.taper.api.Before;
@@ -29,6 +31,24 @@ public class PreparedSubjects {
     @Before(storeLocal = "name")
     public static String name() {
         return "n";
+    }
+
+    /** Enters the bypass itself: runs inside analysis code too, and sees whether it is. */
+    @ManualBypass
+    @Before(storeLocal = "manual")
+    public static int manual(@SiteId int site) {
+        if (site < 0) {
+            throw new IllegalArgumentException("negative site");
+        }
+        int[] cell = Bypass.enterCell();
+        if (cell == null) {
+            return -1;
+        }
+        try {
+            return site + (int) sum(0, 0);            // a nested bypassed snippet: skipped, returns 0
+        } finally {
+            Bypass.exit(cell);
+        }
     }
 
     /** Not a snippet: left alone. */

@@ -94,6 +94,28 @@ class SnippetPreparerTest {
     }
 
     @Test
+    void manualBypassSnippetsRunInsideAnalysisCodeAndStillNeverThrow() throws Exception {
+        byte[] prepared = SnippetPreparer.prepareClass(original(NAME.replace('.', '/')));
+        Class<?> c = load(prepared);
+        Method manual = c.getMethod("manual", int.class);
+        Events.drain();
+        assertEquals(7, manual.invoke(null, 7));                 // entered the bypass itself; sum was skipped
+        assertEquals(List.of(), Events.drain());
+        assertFalse(Bypass.active());
+        int[] cell = Bypass.enterCell();
+        try {
+            assertEquals(null, Bypass.enterCell(), "already inside analysis code");
+            assertEquals(-1, manual.invoke(null, 7));            // the body ran and saw the bypass
+        } finally {
+            Bypass.exit(cell);
+        }
+        long failures = SnippetFailures.count();
+        assertEquals(0, manual.invoke(null, -1));                // its exception is counted, not thrown
+        assertEquals(failures + 1, SnippetFailures.count());
+        assertFalse(Bypass.active());
+    }
+
+    @Test
     void bodiesMoveToPrivateSyntheticMethodsAndOtherClassesStayByteForByte() throws Exception {
         byte[] prepared = SnippetPreparer.prepareClass(original(NAME.replace('.', '/')));
         ClassNode cn = new ClassNode();
@@ -103,8 +125,15 @@ class SnippetPreparerTest {
             methods.add(m.name + m.desc + ((m.access & Opcodes.ACC_SYNTHETIC) != 0 ? " synthetic" : ""));
         }
         assertEquals(List.of("<init>()V", "sum(JD)J", "boom(I)V", "nested(I)V", "name()Ljava/lang/String;",
-            "helper()I", "sum$taper$body(JD)J synthetic", "boom$taper$body(I)V synthetic",
-            "nested$taper$body(I)V synthetic", "name$taper$body()Ljava/lang/String; synthetic"), methods);
+            "manual(I)I", "helper()I", "sum$taper$body(JD)J synthetic", "boom$taper$body(I)V synthetic",
+            "nested$taper$body(I)V synthetic", "name$taper$body()Ljava/lang/String; synthetic",
+            "manual$taper$body(I)I synthetic"), methods);
+        for (MethodNode m : cn.methods) {
+            boolean wrapper = !m.name.endsWith("$taper$body") && !m.name.equals("<init>") && !m.name.equals("helper");
+            boolean dontInline = m.visibleAnnotations != null && m.visibleAnnotations.stream()
+                .anyMatch(a -> a.desc.equals("Ljdk/internal/vm/annotation/DontInline;"));
+            assertEquals(wrapper, dontInline, m.name + ": only wrappers are kept out of woven code");
+        }
         byte[] events = original("io/taper/weaver/testsupport/Events");
         assertSame(events, SnippetPreparer.prepareClass(events));
     }
