@@ -28,6 +28,10 @@ final class ThreadProfile {
     private int[] frameMethods = new int[32];
     private long[] frameStarts = new long[32];
     private long[] frameCallees = new long[32];   // time spent in observed callees of the frame so far
+    // The callee this frame called last and its context node: a loop calling one method again and again
+    // finds its node here instead of probing the context tree's hash table (a cache miss once the tree is big).
+    private int[] frameLastCallee = new int[32];
+    private int[] frameLastCalleeNode = new int[32];
     private int depth;
 
     /** Kept for diagnosis: the methods of the first unmatched exits of this thread. */
@@ -64,8 +68,18 @@ final class ThreadProfile {
             }
             growStack();
         }
-        int node = tree.child(d == 0 ? ContextTree.ROOT : frameNodes[d - 1], method);
+        int node;
+        if (d == 0) {
+            node = tree.child(ContextTree.ROOT, method);
+        } else if (frameLastCallee[d - 1] == method) {
+            node = frameLastCalleeNode[d - 1];
+        } else {
+            node = tree.child(frameNodes[d - 1], method);
+            frameLastCallee[d - 1] = method;
+            frameLastCalleeNode[d - 1] = node;
+        }
         frameNodes[d] = node;
+        frameLastCallee[d] = -1;
         frameMethods[d] = method;
         frameStarts[d] = now;
         frameCallees[d] = 0;
@@ -189,5 +203,7 @@ final class ThreadProfile {
         frameMethods = Arrays.copyOf(frameMethods, n);
         frameStarts = Arrays.copyOf(frameStarts, n);
         frameCallees = Arrays.copyOf(frameCallees, n);
+        frameLastCallee = Arrays.copyOf(frameLastCallee, n);
+        frameLastCalleeNode = Arrays.copyOf(frameLastCalleeNode, n);
     }
 }

@@ -46,6 +46,35 @@ class ShadowStackTest {
     }
 
     @Test
+    void loopsAndAlternatingCalleesKeepTheirOwnContexts() {
+        // A calls B three times, then C, then B again; each B under A is one context, B under C another
+        int a = t.enter(A, 0);
+        for (int i = 0; i < 3; i++) {
+            int b = t.enter(B, 10 * i + 1);
+            t.exit(B, b, 10 * i + 3);
+        }
+        int c = t.enter(C, 40);
+        int bc = t.enter(B, 41);               // same method, another caller: its own context
+        t.exit(B, bc, 45);
+        t.exit(C, c, 50);
+        int b = t.enter(B, 60);
+        t.exit(B, b, 70);
+        t.exit(A, a, 100);
+        MergedProfile p = merge(100);
+
+        assertEquals(5, p.invocations[B]);
+        assertEquals(2 * 3 + 4 + 10, p.inclusive[B]);
+        assertEquals(2, p.callersOf(B).size());
+        assertArrayEquals(new long[] {A, 4, 16}, p.callersOf(B).get(0));
+        assertArrayEquals(new long[] {C, 1, 4}, p.callersOf(B).get(1));
+        assertEquals(1, p.invocations[C]);
+        assertEquals(10, p.inclusive[C]);
+        assertEquals(6, p.exclusive[C]);
+        assertEquals(100 - 16 - 10, p.exclusive[A]);
+        assertEquals(0, p.unmatchedExits + p.discardedFrames + p.unknownSites);
+    }
+
+    @Test
     void recursionCountsEveryCallButItsTimeOnce() {
         int r1 = t.enter(R, 0);
         int r2 = t.enter(R, 10);
