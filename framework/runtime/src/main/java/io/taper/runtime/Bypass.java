@@ -47,12 +47,7 @@ public final class Bypass {
      *     false if the thread is already inside analysis code, or the runtime is not initialised yet
      */
     public static boolean enter() {
-        int[] depth = depth();
-        if (depth == null || depth[0] != 0) {
-            return false;
-        }
-        depth[0] = 1;
-        return true;
+        return enterCell() != null;
     }
 
     /**

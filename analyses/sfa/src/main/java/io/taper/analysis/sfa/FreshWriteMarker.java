@@ -52,23 +52,10 @@ public final class FreshWriteMarker implements Marker {
         }
     }
 
-    /** The last method's answer, per weaving thread: the "fresh" and "other" snippets ask about the same method. */
-    private static final class LastAnswer {
-        MethodNode method;
-        Map<AbstractInsnNode, Boolean> fresh;
-    }
-
-    private final ThreadLocal<LastAnswer> last = ThreadLocal.withInitial(LastAnswer::new);
-
     @Override
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantFresh = "fresh".equals(args);
-        LastAnswer answer = last.get();
-        if (answer.method != method) {
-            answer.fresh = freshWrites(owner, method);
-            answer.method = method;
-        }
-        Map<AbstractInsnNode, Boolean> fresh = answer.fresh;
+        Map<AbstractInsnNode, Boolean> fresh = freshWritesOf(owner, method);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() == Opcodes.PUTFIELD && fresh.containsKey(n) == wantFresh) {
@@ -76,6 +63,28 @@ public final class FreshWriteMarker implements Marker {
             }
         }
         return regions;
+    }
+
+    /** Per weaving thread, the answers for the methods of the class it weaves now. */
+    private static final class ClassAnswers {
+        ClassNode owner;
+        final Map<MethodNode, Map<AbstractInsnNode, Boolean>> byMethod = new IdentityHashMap<>();
+    }
+
+    private static final ThreadLocal<ClassAnswers> LAST_CLASS = ThreadLocal.withInitial(ClassAnswers::new);
+
+    /**
+     * {@link #freshWrites}, computed once per method of the class being woven: this marker's two snippets
+     * and {@link SettledReadMarker} (which asks about every method of the class) all need it, and each
+     * answer costs an {@code Analyzer} pass.
+     */
+    static Map<AbstractInsnNode, Boolean> freshWritesOf(ClassNode owner, MethodNode method) {
+        ClassAnswers answers = LAST_CLASS.get();
+        if (answers.owner != owner) {
+            answers.owner = owner;
+            answers.byMethod.clear();
+        }
+        return answers.byMethod.computeIfAbsent(method, m -> freshWrites(owner, m));
     }
 
     /** The fresh {@code putfield}s of the method (an identity set); empty outside qualifying constructors. */
@@ -108,7 +117,7 @@ public final class FreshWriteMarker implements Marker {
                 break;
             }
             Frame<SourceValue> before = frames[i];
-            Frame<SourceValue> after = nextFrame(frames, insns, i);
+            Frame<SourceValue> after = frames[i + 1];    // straight code: the next node's frame follows
             if (before == null || after == null) {
                 break;
             }
@@ -201,11 +210,6 @@ public final class FreshWriteMarker implements Marker {
             t.put(b.handler, Boolean.TRUE);
         }
         return t;
-    }
-
-    /** The frame of the next instruction in straight order (labels, lines and frames have frames too). */
-    private static Frame<SourceValue> nextFrame(Frame<SourceValue>[] frames, AbstractInsnNode[] insns, int i) {
-        return i + 1 < frames.length ? frames[i + 1] : null;
     }
 
     /** Number of bottom stack entries the instruction left untouched (the analyzer keeps them by identity). */

@@ -89,7 +89,7 @@ public final class SettledReadMarker implements Marker {
                     continue;
                 }
                 if (fresh == null) {
-                    fresh = FreshWriteMarker.freshWrites(owner, m);
+                    fresh = FreshWriteMarker.freshWritesOf(owner, m);
                 }
                 if (!fresh.containsKey(n)) {
                     candidates.remove(key);           // written where a read may have come first

@@ -4,7 +4,8 @@ import java.lang.ref.WeakReference;
 
 /**
  * A {@link ThreadLocal} with a lock-free front: {@link #current()} first looks in a small table indexed
- * by the thread's identity hash, and only on a miss goes through the thread-local map (whose value it then caches).
+ * by the thread's id (its identity hash where the id cannot be read), and only on a miss goes through the
+ * thread-local map (whose value it then caches).
  *
  * <p>Why: snippets look up per-thread state (the bypass flag, a shadow stack) at every event, and
  * {@code ThreadLocal.get()} is a hash probe in a map that the observed program fills with its own
