@@ -35,6 +35,11 @@ final class TestAnalyses {
 
     /** {@code dir/entry-analysis.jar}: the classes of package testanalysis plus the descriptor. */
     static Path entryAnalysisJar(Path dir) throws IOException {
+        return entryAnalysisJar(dir, "");
+    }
+
+    /** The same with more lines of analysis.properties (e.g. {@code "shadowFields=$t$\n"}). */
+    static Path entryAnalysisJar(Path dir, String moreProperties) throws IOException {
         Path classes;
         try {
             classes = Path.of(EntrySnippets.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -55,7 +60,7 @@ final class TestAnalyses {
             }
             out.putNextEntry(new JarEntry("META-INF/taper/analysis.properties"));
             out.write(("name=entry-test\nsnippets=" + EntrySnippets.class.getName() + "\nresults=" + RESULTS
-                + "\ncontroller=none\nexclude=\n").getBytes(StandardCharsets.UTF_8));
+                + "\ncontroller=none\nexclude=\n" + moreProperties).getBytes(StandardCharsets.UTF_8));
             out.closeEntry();
         }
         return jar;
@@ -64,5 +69,11 @@ final class TestAnalyses {
     /** The fixture's configuration with the entry analysis and a work directory. */
     static TaperConfig config(Path dir) throws IOException {
         return ServerFixture.config(dir).with(TaperConfig.ANALYSIS_JAR, entryAnalysisJar(dir).toString());
+    }
+
+    /** The entry analysis asking for shadow fields named {@code $t$<field>}. */
+    static TaperConfig configWithShadowFields(Path dir) throws IOException {
+        return ServerFixture.config(dir).with(TaperConfig.ANALYSIS_JAR,
+            entryAnalysisJar(dir, "shadowFields=$t$\n").toString());
     }
 }

@@ -67,7 +67,12 @@ final class TestClient implements AutoCloseable {
     }
 
     Woven weave(int id, String name, byte[] bytes) throws IOException {
-        send(new Weave(id, 0, name, false, new int[0], Map.of(), bytes));
+        return weaveAs(id, 0, name, bytes);
+    }
+
+    /** A first-load WEAVE of a class defined by the loader with this tag. */
+    Woven weaveAs(int id, int loaderTag, String name, byte[] bytes) throws IOException {
+        send(new Weave(id, loaderTag, name, false, new int[0], Map.of(), bytes));
         return (Woven) receive();
     }
 

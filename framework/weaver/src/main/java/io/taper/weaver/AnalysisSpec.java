@@ -146,4 +146,32 @@ public final class AnalysisSpec {
     public Properties properties() {
         return properties;
     }
+
+    /** The same analysis asking for shadow fields with this prefix (for tests and embedding). */
+    public AnalysisSpec withShadowFields(String prefix) {
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.setProperty("shadowFields", prefix);
+        return new AnalysisSpec(name, snippetClasses, excludes, ownClasses, p);
+    }
+
+    /**
+     * The name prefix of the per-instance shadow fields the analysis keeps its state in (property
+     * {@code shadowFields}), or null if it wants none. See {@link WeaveRequest#addShadowFields()}.
+     *
+     * @throws IllegalArgumentException if the prefix is not a legal start of a field name
+     */
+    public String shadowFieldPrefix() {
+        String p = properties.getProperty("shadowFields", "").trim();
+        if (p.isEmpty()) {
+            return null;
+        }
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (i == 0 ? !Character.isJavaIdentifierStart(c) : !Character.isJavaIdentifierPart(c)) {
+                throw new IllegalArgumentException(name + ": shadowFields: '" + p + "' is not a field-name prefix");
+            }
+        }
+        return p;
+    }
 }

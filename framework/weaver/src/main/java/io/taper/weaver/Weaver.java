@@ -38,7 +38,13 @@ public final class Weaver {
                 throw new SnippetDefinitionException(spec.name() + ": exclude: " + ex.getMessage());
             }
         }
-        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy);
+        String shadowPrefix;
+        try {
+            shadowPrefix = spec.shadowFieldPrefix();
+        } catch (IllegalArgumentException e) {
+            throw new SnippetDefinitionException(e.getMessage());
+        }
+        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy, shadowPrefix);
     }
 
     /**

@@ -189,7 +189,8 @@ class SitesAndDeploymentTest {
             "woven WOVEN sites [<init>, run:off, alpha:off, beta:off]",
             "all disabled: []",
             "woven WOVEN sites [<init>, run, alpha, beta]",
-            "all enabled again: [enter run, enter alpha, enter beta]"), out);
+            "all enabled again: [enter run, enter alpha, enter beta]",
+            "shadow fields: [private transient byte $t$note, private transient byte $t$seen]"), out);
     }
 
     // ---- helpers ---------------------------------------------------------------------------------

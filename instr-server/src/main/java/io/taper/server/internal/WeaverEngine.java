@@ -17,6 +17,7 @@ public final class WeaverEngine implements WeaveEngine {
 
     private final Weaver weaver;
     private final ClassHierarchy hierarchy;
+    private final ShadowedClasses shadowed = new ShadowedClasses();
 
     public WeaverEngine(Weaver weaver, ClassHierarchy hierarchy) {
         this.weaver = weaver;
@@ -27,9 +28,10 @@ public final class WeaverEngine implements WeaveEngine {
     public Outcome weave(Weave w) {
         Deployment d = w.disabledSites().length == 0 && w.variants().isEmpty()
             ? Deployment.ALL_ENABLED : new Deployment(w.disabledSites(), w.variants());
+        boolean shadows = wantsShadowFields(w);
         WeaveResult r;
         try {
-            r = weaver.weave(new WeaveRequest(w.loaderTag(), w.className(), w.classBytes(), d));
+            r = weaver.weave(new WeaveRequest(w.loaderTag(), w.className(), w.classBytes(), d, shadows));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // The weaver promises not to throw; if it does anyway, that class fails, not the connection.
             return new Outcome(WeaveStatus.FAILED, NONE, List.of(), "weaver: " + e);
@@ -42,12 +44,32 @@ public final class WeaverEngine implements WeaveEngine {
         }
         switch (r.status()) {
             case WOVEN:
+                if (shadows && !w.retransform()) {
+                    shadowed.add(w.loaderTag(), w.className());
+                }
                 return new Outcome(WeaveStatus.WOVEN, r.bytes(), r.sites(), fallbacks(r.fallbacks()));
             case UNCHANGED:
                 return new Outcome(WeaveStatus.UNCHANGED, NONE, r.sites(), fallbacks(r.fallbacks()));
             default:
                 return new Outcome(WeaveStatus.FAILED, NONE, List.of(), r.error() == null ? "weaver failed" : r.error());
         }
+    }
+
+    /**
+     * Shadow fields only at a class's first load, and then at every re-weaving of a class that got them:
+     * the JVM rejects a retransformation that changes a class's fields. Classes loaded before the agent
+     * (their first weaving is already a retransformation) never get them.
+     */
+    private boolean wantsShadowFields(Weave w) {
+        if (weaver.spec().shadowFieldPrefix() == null || w.className() == null || w.className().isEmpty()) {
+            return false;
+        }
+        return !w.retransform() || shadowed.contains(w.loaderTag(), w.className());
+    }
+
+    /** The classes woven with shadow fields so far (for statistics). */
+    public int shadowedClasses() {
+        return shadowed.size();
     }
 
     /** The methods that kept their original code, as the answer's note ("" if none). */

@@ -32,6 +32,7 @@ public final class AgentStartup {
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
         try {
+            InternalExports.exportUnsafe(inst, Bypass.class);
             ServerLink link = new ServerLink(config, stats);
             ClassLoaderTags tags = new ClassLoaderTags();
             PendingClasses pending = new PendingClasses();

@@ -45,9 +45,17 @@ public final class ClassWeaver {
     private final Set<String> ownClasses;
     private final SiteIds ids;
     private final ClassHierarchy hierarchy;
+    private final String shadowPrefix;
 
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
                        ClassHierarchy hierarchy) {
+        this(groups, excludes, ownClasses, ids, hierarchy, null);
+    }
+
+    /** @param shadowPrefix the analysis's shadow-field prefix, or null (see {@link ShadowFields}) */
+    public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
+                       ClassHierarchy hierarchy, String shadowPrefix) {
+        this.shadowPrefix = shadowPrefix;
         this.groups = groups;
         this.excludes = excludes;
         this.ownClasses = ownClasses;
@@ -117,10 +125,13 @@ public final class ClassWeaver {
                 activeByMethod.put(mi, active);
             }
         }
-        if (activeByMethod.isEmpty()) {
+        // Shadow fields come with the class whatever its sites: a re-weaving with every site disabled must
+        // still declare them.
+        int shadows = request.addShadowFields() ? ShadowFields.add(cn, shadowPrefix) : 0;
+        if (activeByMethod.isEmpty() && shadows == 0) {
             return unchanged(bytes, sites, List.of());
         }
-        return write(reader, bytes, cn, sites, activeByMethod);
+        return write(reader, bytes, cn, sites, activeByMethod, shadows > 0);
     }
 
     /** @return the number of active placements woven into the method */
@@ -217,9 +228,12 @@ public final class ClassWeaver {
         return values.isEmpty() ? Map.of() : Collections.unmodifiableMap(values);
     }
 
-    /** Writes the class; a method over 64 KB gets its original code back and loses its sites. */
+    /**
+     * Writes the class; a method over 64 KB gets its original code back and loses its sites. A class with
+     * shadow fields is written even if no site is left, since it must declare them.
+     */
     private WeaveResult write(ClassReader reader, byte[] original, ClassNode cn, List<SiteInfo> sites,
-                              Map<Integer, Integer> activeByMethod) {
+                              Map<Integer, Integer> activeByMethod, boolean hasShadows) {
         List<Fallback> fallbacks = new ArrayList<>();
         ClassNode originalNode = null;
         while (true) {
@@ -246,7 +260,7 @@ public final class ClassWeaver {
                 sites.removeIf(s -> s.methodName().equals(mName) && s.methodDesc().equals(mDesc));
                 fallbacks.add(new Fallback(cn.name, mName, mDesc,
                     "method would exceed 64 KB (code size " + e.getCodeSize() + ")"));
-                if (activeByMethod.isEmpty()) {
+                if (activeByMethod.isEmpty() && !hasShadows) {
                     return unchanged(original, sites, fallbacks);
                 }
             } catch (ClassTooLargeException e) {

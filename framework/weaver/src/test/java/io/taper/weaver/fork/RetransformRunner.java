@@ -27,7 +27,9 @@ public final class RetransformRunner {
     private static final Map<String, Integer> siteOf = new HashMap<>();
 
     public static void main(String[] args) throws Exception {
-        Weaver weaver = Weaver.create(AnalysisSpec.of("deploy", List.of(DeploySnippets.class), List.of()));
+        // with shadow fields: every retransformation below fails unless it adds the first load's fields again
+        Weaver weaver = Weaver.create(AnalysisSpec.of("deploy", List.of(DeploySnippets.class), List.of())
+            .withShadowFields("$t$"));
         String internal = TARGET.replace('.', '/');
         TestAgent.instrumentation.addTransformer(new ClassFileTransformer() {
             @Override
@@ -36,7 +38,7 @@ public final class RetransformRunner {
                 if (!internal.equals(name)) {
                     return null;
                 }
-                WeaveResult r = weaver.weave(new WeaveRequest(1, name, bytes, deployment));
+                WeaveResult r = weaver.weave(new WeaveRequest(1, name, bytes, deployment, true));
                 for (SiteInfo s : r.sites()) {
                     siteOf.put(s.methodName(), s.id());
                 }
@@ -67,6 +69,14 @@ public final class RetransformRunner {
         deployment = Deployment.ALL_ENABLED;
         TestAgent.instrumentation.retransformClasses(target);
         phase("all enabled again", target);
+        List<String> shadows = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : target.getDeclaredFields()) {
+            if (f.isSynthetic()) {
+                shadows.add(java.lang.reflect.Modifier.toString(f.getModifiers()) + " " + f.getType() + " " + f.getName());
+            }
+        }
+        java.util.Collections.sort(shadows);
+        System.out.println("shadow fields: " + shadows);
     }
 
     private static void phase(String name, Class<?> target) throws Exception {

@@ -13,6 +13,8 @@ final class FieldState {
     final FieldRef ref;
     private volatile int bits;
     private volatile WeakReference<Class<?>> owner;
+    /** The shadow offset last resolved and the owner class it is for (see {@link ShadowMarks#offset}). */
+    private volatile ShadowOffset shadow;
 
     FieldState(int slot, FieldRef ref) {
         this.slot = slot;
@@ -38,6 +40,26 @@ final class FieldState {
     synchronized void owner(Class<?> c) {
         if (owner == null) {
             owner = new WeakReference<Class<?>>(c);
+        }
+    }
+
+    /** The cached shadow offset for this owner class, or {@link ShadowMarks#UNRESOLVED}. */
+    long shadowOffset(Class<?> ownerClass) {
+        ShadowOffset s = shadow;
+        return s != null && s.refersTo(ownerClass) ? s.offset : ShadowMarks.UNRESOLVED;
+    }
+
+    void shadowOffset(Class<?> ownerClass, long offset) {
+        shadow = new ShadowOffset(ownerClass, offset);
+    }
+
+    /** An owner class (weakly: classes can be unloaded) and the shadow offset of this field in it. */
+    private static final class ShadowOffset extends WeakReference<Class<?>> {
+        final long offset;
+
+        ShadowOffset(Class<?> ownerClass, long offset) {
+            super(ownerClass);
+            this.offset = offset;
         }
     }
 }

@@ -16,6 +16,12 @@ final class SiteField {
      * foreign value only fails the comparison ({@code refersTo} checks the object).
      */
     InstanceMarks.Entry last;
+    /**
+     * Where this site's objects keep their read mark: the offset of the field's shadow byte, or
+     * {@link ShadowMarks#NONE} (in {@link InstanceMarks}), resolved at the first event with a receiver.
+     * The same for every object at the site: the JVM resolves the site's field to one declaring class.
+     */
+    volatile long shadow = ShadowMarks.UNRESOLVED;
 
     SiteField(FieldState field, boolean ownConstructor) {
         this.field = field;

@@ -69,8 +69,12 @@ public final class Stationarity {
      */
     public void on(int kind, Object receiver, int site) {
         SiteField sf = sites.peek(site);
-        if (sf != null && receiver != null && nothingToRecord(kind, receiver, sf, sf.field.bits())) {
-            return;
+        if (sf != null && receiver != null) {
+            long shadow = sf.shadow;
+            int s = sf.field.bits();
+            if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s) : nothingToRecord(kind, receiver, sf, s)) {
+                return;
+            }
         }
         int[] cell = Bypass.enterCell();
         if (cell == null) {
@@ -109,6 +113,42 @@ public final class Stationarity {
         }
     }
 
+    /**
+     * {@link #nothingToRecord} for a site whose objects have shadow fields ({@link ShadowMarks}): a read
+     * marks its object itself, a plain byte store, so only an object's first read of a field, or a write
+     * that finds one, needs the slow path. Declared-final reads are marked too: cheaper than asking
+     * whether the object's constructor is running, and just as exact (no write follows a read made after it).
+     */
+    private static boolean nothingElseToRecord(int kind, Object receiver, long shadow, int s) {
+        switch (kind) {
+            case READ:
+            case READ_FINAL:
+                if ((s & NON_STATIONARY) != 0) {
+                    return true;
+                }
+                if ((s & CLASS_RECORDED) == 0) {
+                    return false;
+                }
+                ShadowMarks.markRead(receiver, shadow);
+                return true;
+            case WRITE:
+                if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
+                    return false;
+                }
+                return (s & (ALL_WRITE_BITS & ~NON_STATIONARY)) == (ALL_WRITE_BITS & ~NON_STATIONARY);
+            case WRITE_FINAL:
+                if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
+                    return false;
+                }
+                return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
+            default:
+                return nothingToRecord(kind, receiver, null, s);
+        }
+    }
+
+    /** The bits a declared-final write sets besides the verdict (its category is dF whatever happens). */
+    private static final int FINAL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN;
+
     /** Every bit a write can set: once all are, a write has nothing left to record. */
     private static final int ALL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN | WRITTEN_OUTSIDE_CONSTRUCTOR
         | NON_STATIONARY;
@@ -139,7 +179,8 @@ public final class Stationarity {
             if (kind == READ && (s & FINAL_HINT) != 0) {
                 kind = READ_FINAL;   // the weaver learnt the field is final after it wove this site
             }
-            if (kind == READ) {
+            long shadow = shadow(sf, receiver);
+            if (kind == READ && shadow < 0) {
                 InstanceMarks.Entry last = sf.last;
                 if (last != null && last.refersTo(receiver)) {
                     return;                           // this site marked this object already
@@ -148,7 +189,9 @@ public final class Stationarity {
             if ((s & CLASS_RECORDED) == 0) {
                 recordOwner(f, receiver);
             }
-            if (kind == READ) {
+            if (shadow >= 0) {
+                ShadowMarks.markRead(receiver, shadow);
+            } else if (kind == READ) {
                 sf.last = reads.mark(receiver, sf.member);
             } else if (ConstructorStack.contains(receiver)) {
                 reads.mark(receiver, sf.member);      // a final field read while its object is being built
@@ -178,8 +221,11 @@ public final class Stationarity {
         if (kind == WRITE && (s & WRITTEN_OUTSIDE_CONSTRUCTOR) == 0 && !ConstructorStack.contains(receiver)) {
             add |= WRITTEN_OUTSIDE_CONSTRUCTOR;
         }
-        if ((s & NON_STATIONARY) == 0 && reads.isMarked(receiver, sf.member)) {
-            add |= NON_STATIONARY;
+        if ((s & NON_STATIONARY) == 0) {
+            long shadow = shadow(sf, receiver);
+            if (shadow >= 0 ? ShadowMarks.isRead(receiver, shadow) : reads.isMarked(receiver, sf.member)) {
+                add |= NON_STATIONARY;
+            }
         }
         if ((s & add) != add) {
             f.set(add);
@@ -206,6 +252,16 @@ public final class Stationarity {
         on(WRITE_FRESH, receiver, site);
     }
 
+    /** The site's shadow offset, resolved at its first event with a receiver (inside the bypass). */
+    private static long shadow(SiteField sf, Object receiver) {
+        long shadow = sf.shadow;
+        if (shadow == ShadowMarks.UNRESOLVED) {
+            shadow = ShadowMarks.offset(sf.field, receiver.getClass());
+            sf.shadow = shadow;
+        }
+        return shadow;
+    }
+
     /**
      * First access with a receiver: finds the symbolic owner among the receiver's class and its super
      * classes (no class loading: they are loaded) and keeps it weakly for the rows.
@@ -227,5 +283,9 @@ public final class Stationarity {
 
     InstanceMarks reads() {
         return reads;
+    }
+
+    SiteFields sites() {
+        return sites;
     }
 }

@@ -1,0 +1,119 @@
+package io.taper.analysis.sfa.internal;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+/**
+ * Per-instance "read" marks kept in the object itself: the weaver gives every class loaded after the
+ * agent started one shadow byte per instance field ({@value #PREFIX}{@code <name>}, see the analysis's
+ * {@code shadowFields} property), and a mark is a plain byte store into the object, found by its offset.
+ * Objects of classes loaded before the agent (no shadow fields) keep their marks in {@link InstanceMarks}.
+ *
+ * <p>Offsets are looked up by name through the JDK's internal {@code Unsafe} (the agent exports it to
+ * the runtime's module), which, unlike {@code Class.getDeclaredField}, loads no class: this runs inside
+ * snippets. Marks are read and written through {@code sun.misc.Unsafe}, whose byte accessors the JIT
+ * turns into one load or store. A mark is only ever set, to 1, so concurrent marks of the same field
+ * lose nothing. From JDK 24 on {@code sun.misc.Unsafe}'s accessors print a warning, so there every
+ * object uses the map.
+ */
+final class ShadowMarks {
+
+    static final String PREFIX = "$taper$sfa$";
+    /** {@link SiteField#shadow} before the site's first event with a receiver. */
+    static final long UNRESOLVED = -2;
+    /** The field has no shadow: marks go to {@link InstanceMarks}. */
+    static final long NONE = -1;
+
+    private static final sun.misc.Unsafe UNSAFE;
+    private static final Object INTERNAL_UNSAFE;
+    private static final Method OFFSET_BY_NAME;
+
+    static {
+        sun.misc.Unsafe unsafe = null;
+        Object internal = null;
+        Method byName = null;
+        try {
+            if (Runtime.version().feature() < 24) {
+                java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                f.setAccessible(true);
+                Class<?> ic = Class.forName("jdk.internal.misc.Unsafe");
+                Object i = ic.getMethod("getUnsafe").invoke(null);
+                Method m = ic.getMethod("objectFieldOffset", Class.class, String.class);
+                unsafe = (sun.misc.Unsafe) f.get(null);
+                internal = i;
+                byName = m;
+            }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            unsafe = null;      // not exported to us (no agent), or not this JDK's Unsafe: the map it is
+        }
+        UNSAFE = internal == null ? null : unsafe;
+        INTERNAL_UNSAFE = internal;
+        OFFSET_BY_NAME = byName;
+    }
+
+    private ShadowMarks() {
+    }
+
+    /** True if shadow fields can be used in this JVM. */
+    static boolean available() {
+        return UNSAFE != null;
+    }
+
+    /** Marks the object's field read; {@code offset} from {@link #offset}. */
+    static void markRead(Object o, long offset) {
+        if (UNSAFE.getByte(o, offset) == 0) {
+            UNSAFE.putByte(o, offset, (byte) 1);
+        }
+    }
+
+    /** True if the object's field was marked read. */
+    static boolean isRead(Object o, long offset) {
+        return UNSAFE.getByte(o, offset) != 0;
+    }
+
+    /**
+     * The offset of the shadow byte of {@code field} in objects of {@code receiverClass}, or {@link #NONE}:
+     * the field's declaring class is the first class declaring its name from the symbolic owner up, as
+     * the JVM resolves it. Cached per field and owner class.
+     */
+    static long offset(FieldState field, Class<?> receiverClass) {
+        if (UNSAFE == null) {
+            return NONE;
+        }
+        Class<?> owner = null;
+        for (Class<?> c = receiverClass; c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(field.ref.ownerBinaryName)) {
+                owner = c;
+                break;
+            }
+        }
+        if (owner == null) {
+            return NONE;
+        }
+        long cached = field.shadowOffset(owner);
+        if (cached != UNRESOLVED) {
+            return cached;
+        }
+        long offset = NONE;
+        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+            if (declared(c, field.ref.name) >= 0) {
+                long o = declared(c, PREFIX + field.ref.name);
+                offset = o >= 0 ? o : NONE;
+                break;
+            }
+        }
+        field.shadowOffset(owner, offset);
+        return offset;
+    }
+
+    /** The offset of the field {@code c} declares under this name, or -1. */
+    private static long declared(Class<?> c, String name) {
+        try {
+            return (Long) OFFSET_BY_NAME.invoke(INTERNAL_UNSAFE, c, name);
+        } catch (InvocationTargetException e) {
+            return -1;          // InternalError: c declares no such field
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.taper.analysis.sfa.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.state.SiteSlots;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The state machine when objects carry shadow fields (declared here by hand, as the weaver declares them
+ * at a class's first load): marks go into the objects, never into {@link InstanceMarks}, and verdicts
+ * are the same as with the map. The surefire configuration exports {@code jdk.internal.misc}, as the
+ * agent does in the observed JVM.
+ */
+class ShadowMarksTest {
+
+    static class Base {
+        int inherited;
+        private transient byte $taper$sfa$inherited;
+    }
+
+    static class Shadowed extends Base {
+        final int fin;
+        int plain;
+        int other;
+        private transient byte $taper$sfa$fin;
+        private transient byte $taper$sfa$plain;
+        private transient byte $taper$sfa$other;
+
+        Shadowed() {
+            fin = 1;
+        }
+    }
+
+    /** A subclass loaded "before the agent": no shadows of its own, it inherits Shadowed's. */
+    static class Plain extends Shadowed {
+        int own;
+    }
+
+    static final String SHADOWED = "io/taper/analysis/sfa/internal/ShadowMarksTest$Shadowed";
+    static final String PLAIN = "io/taper/analysis/sfa/internal/ShadowMarksTest$Plain";
+    static final String SHADOWED_NAME = "io.taper.analysis.sfa.internal.ShadowMarksTest$Shadowed";
+    static final String BASE_NAME = "io.taper.analysis.sfa.internal.ShadowMarksTest$Base";
+    static final String PLAIN_NAME = "io.taper.analysis.sfa.internal.ShadowMarksTest$Plain";
+
+    private final Map<Integer, SiteInfo> registry = new ConcurrentHashMap<>();
+    private final Stationarity state = new Stationarity(registry::get);
+    private int nextSite = 1;
+
+    private int site(String kind, String owner, String name, String desc) {
+        Map<String, String> ctx = new HashMap<>();
+        ctx.put("field.owner", owner);
+        ctx.put("field.name", name);
+        ctx.put("field.desc", desc);
+        ctx.put("field.final", String.valueOf(kind.endsWith("Final")));
+        SiteInfo s = new SiteInfo(nextSite++, 0, "some/Code", "run", "()V", 7, kind, "", true, ctx);
+        registry.put(s.id(), s);
+        state.onSite(s, new SiteSlots());
+        return s.id();
+    }
+
+    private Map<String, String> verdicts() {
+        Map<String, String> v = new java.util.TreeMap<>();
+        for (Map<String, Object> r : FieldRows.of(state.fields())) {
+            v.put(r.get("class") + "." + r.get("field"), r.get("category") + " " + r.get("verdict"));
+        }
+        return v;
+    }
+
+    @Test
+    void shadowFieldsAreUsableHere() {
+        assertTrue(ShadowMarks.available(), "surefire must export jdk.internal.misc, as the agent does");
+    }
+
+    @Test
+    void readMarksLiveInTheObjectAndAWriteAfterAReadIsNonStationary() {
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
+        int w2 = site(SiteKinds.WRITE, SHADOWED, "other", "I");
+        int r2 = site(SiteKinds.READ, SHADOWED, "other", "I");
+        Shadowed a = new Shadowed();
+        Shadowed b = new Shadowed();
+        state.write(a, w2);
+        state.read(a, r2);
+        state.read(a, r2);
+        state.read(a, r);
+        state.read(a, r);
+        state.write(b, w);        // another object: still stationary
+        assertEquals(Map.of(SHADOWED_NAME + ".plain", "nF stationary", SHADOWED_NAME + ".other", "nF stationary"),
+            verdicts());
+        state.write(a, w);        // the object read before
+        assertEquals(Map.of(SHADOWED_NAME + ".plain", "nF non-stationary", SHADOWED_NAME + ".other",
+            "nF stationary"), verdicts());
+        assertEquals(0, state.reads().liveObjects(), "no mark went to the map");
+        assertTrue(registrySite(r).shadow >= 0);
+    }
+
+    @Test
+    void aFinalFieldReadThroughAVirtualCallBeforeItsWriteIsNonStationary() {
+        int r = site(SiteKinds.READ_FINAL, SHADOWED, "fin", "I");
+        int w = site(SiteKinds.WRITE_FINAL, SHADOWED, "fin", "I");
+        Shadowed o = new Shadowed();
+        Shadowed p = new Shadowed();
+        state.write(p, w);
+        state.read(p, r);         // after its construction: nothing can follow
+        assertEquals(Map.of(SHADOWED_NAME + ".fin", "dF stationary"), verdicts());
+        state.read(o, r);         // e.g. from a super constructor, before the write
+        state.write(o, w);
+        assertEquals(Map.of(SHADOWED_NAME + ".fin", "dF non-stationary"), verdicts());
+        assertEquals(0, state.reads().liveObjects());
+    }
+
+    @Test
+    void anInheritedFieldNamedThroughASubclassUsesTheDeclaringClasssShadow() {
+        int r = site(SiteKinds.READ, PLAIN, "inherited", "I");            // getfield Plain.inherited
+        int w = site(SiteKinds.WRITE, SHADOWED, "inherited", "I");        // putfield Shadowed.inherited
+        Plain o = new Plain();
+        state.read(o, r);
+        state.write(o, w);
+        Map<String, String> v = verdicts();
+        assertEquals("nF non-stationary", v.get(BASE_NAME + ".inherited"), v.toString());
+        assertEquals(0, state.reads().liveObjects());
+    }
+
+    @Test
+    void aFieldOfAClassWithoutShadowsFallsBackToTheMap() {
+        int r = site(SiteKinds.READ, PLAIN, "own", "I");
+        int w = site(SiteKinds.WRITE, PLAIN, "own", "I");
+        Plain o = new Plain();
+        state.read(o, r);
+        state.write(o, w);
+        assertEquals("nF non-stationary", verdicts().get(PLAIN_NAME + ".own"));
+        assertEquals(1, state.reads().liveObjects());
+        assertEquals(ShadowMarks.NONE, registrySite(r).shadow);
+    }
+
+    private SiteField registrySite(int id) {
+        return state.sites().peek(id);
+    }
+
+    @Test
+    void theMarkIsTheShadowByteItself() throws Exception {
+        int r = site(SiteKinds.READ, SHADOWED, "other", "I");
+        Shadowed o = new Shadowed();
+        state.read(o, r);
+        java.lang.reflect.Field f = Shadowed.class.getDeclaredField("$taper$sfa$other");
+        f.setAccessible(true);
+        assertEquals((byte) 1, f.getByte(o));
+        assertEquals((byte) 0, f.getByte(new Shadowed()));
+    }
+}

@@ -1,0 +1,118 @@
+package io.taper.weaver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.taper.api.Before;
+import io.taper.api.Static;
+import io.taper.api.StaticKey;
+import io.taper.api.marker.BodyMarker;
+import io.taper.weaver.testsupport.Events;
+import java.io.ObjectStreamClass;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/** The weaver's shadow fields: which classes and fields get them, and what they leave alone. */
+class ShadowFieldsTest {
+
+    private static final String SERIAL = "validation/targets/SerialTarget";
+
+    /** Entry of every method in the two fixtures (a class out of every snippet's scope is left alone). */
+    public static final class Entry {
+        @Before(marker = BodyMarker.class, scope = "validation.targets.*.*")
+        public static void enter(@Static(StaticKey.METHOD_NAME) String m) {
+            Events.record("enter " + m);
+        }
+    }
+
+    private final Weaver weaver = Weaver.create(AnalysisSpec.of("entry", List.of(Entry.class), List.of())
+        .withShadowFields("$t$"));
+
+    private static final class OneClass extends ClassLoader {
+        OneClass() {
+            super(ShadowFieldsTest.class.getClassLoader());
+        }
+
+        Class<?> define(String name, byte[] b) {
+            return defineClass(name, b, 0, b.length);
+        }
+    }
+
+    @Test
+    void everyInstanceFieldGetsOnePrivateTransientSyntheticByte() throws Exception {
+        WeaveResult r = weaver.weave(new WeaveRequest(0, SERIAL, SitesAndDeploymentTest.classBytes(SERIAL),
+            Deployment.ALL_ENABLED, true));
+        assertEquals(WeaveResult.Status.WOVEN, r.status());
+        assertEquals("", verify(r.bytes()));
+        Class<?> c = new OneClass().define("validation.targets.SerialTarget", r.bytes());
+        List<String> shadows = new ArrayList<>();
+        for (Field f : c.getDeclaredFields()) {
+            if (f.isSynthetic()) {
+                shadows.add(Modifier.toString(f.getModifiers()) + " " + f.getType() + " " + f.getName());
+            }
+        }
+        shadows.sort(null);
+        // the static field gets none; the transient one does (a program may still read and write it)
+        assertEquals(List.of("private transient byte $t$cache", "private transient byte $t$count",
+            "private transient byte $t$name"), shadows);
+        Events.drain();
+        assertEquals(1, c.getMethod("next").invoke(c.getConstructor().newInstance()));
+        assertEquals(List.of("enter <init>", "enter next"), Events.drain());
+    }
+
+    @Test
+    void theDefaultSerialVersionUidIsUnchanged() throws Exception {
+        WeaveResult r = weaver.weave(new WeaveRequest(0, SERIAL, SitesAndDeploymentTest.classBytes(SERIAL),
+            Deployment.ALL_ENABLED, true));
+        Class<?> woven = new OneClass().define("validation.targets.SerialTarget", r.bytes());
+        Class<?> original = new OneClass().define("validation.targets.SerialTarget",
+            SitesAndDeploymentTest.classBytes(SERIAL));
+        assertEquals(ObjectStreamClass.lookup(original).getSerialVersionUID(),
+            ObjectStreamClass.lookup(woven).getSerialVersionUID());
+        assertEquals(List.of("count", "name"), serialFields(woven));
+    }
+
+    @Test
+    void notAskedForOrAnInterfaceGetsNone() throws Exception {
+        WeaveResult plain = weaver.weave(new WeaveRequest(0, SERIAL, SitesAndDeploymentTest.classBytes(SERIAL),
+            Deployment.ALL_ENABLED));
+        Class<?> c = new OneClass().define("validation.targets.SerialTarget", plain.bytes());
+        assertEquals(0, syntheticFields(c));
+        String shaped = "validation/targets/Shaped";
+        WeaveResult r = weaver.weave(new WeaveRequest(0, shaped, SitesAndDeploymentTest.classBytes(shaped),
+            Deployment.ALL_ENABLED, true));
+        assertEquals(WeaveResult.Status.WOVEN, r.status());     // its default method's entry
+        Class<?> i = new OneClass().define("validation.targets.Shaped", r.bytes());
+        assertEquals(0, i.getDeclaredFields().length);
+    }
+
+    private static int syntheticFields(Class<?> c) {
+        int n = 0;
+        for (Field f : c.getDeclaredFields()) {
+            n += f.isSynthetic() ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static List<String> serialFields(Class<?> c) {
+        List<String> out = new ArrayList<>();
+        for (java.io.ObjectStreamField f : ObjectStreamClass.lookup(c).getFields()) {
+            out.add(f.getName());
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static String verify(byte[] bytes) {
+        StringWriter out = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(bytes), ShadowFieldsTest.class.getClassLoader(), false,
+            new PrintWriter(out));
+        return out.toString();
+    }
+}
