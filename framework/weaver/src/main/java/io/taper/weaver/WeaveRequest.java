@@ -8,7 +8,7 @@ package io.taper.weaver;
  * @param bytes      the class file (the original bytes, also when retransforming)
  * @param deployment which sites to leave out and which variants to weave
  * @param addShadowFields add the analysis's shadow fields ({@link AnalysisSpec#shadowFieldPrefix()}): one
- *                   {@code private transient synthetic byte} per instance field. A class's fields can only
+ *                   {@code private transient synthetic Object} per instance field. A class's fields can only
  *                   be chosen when it is first loaded, so ask for them then, and then on every later
  *                   re-weaving of that class, and never for a class loaded without them (the JVM rejects
  *                   a retransformation that adds or removes fields).

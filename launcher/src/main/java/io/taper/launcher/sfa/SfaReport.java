@@ -45,6 +45,12 @@ public final class SfaReport implements RunReport {
             b.append("\nSites: woven ").append(number(stats.get("sitesWoven"))).append(", removed ")
                 .append(number(stats.get("sitesRemoved"))).append(".\n");
         }
+        if (result.get("summary") instanceof Map<?, ?> summary && summary.get("readMarks") instanceof Map<?, ?> marks) {
+            b.append("\nRead marks: ").append(number(marks.get("sitesWithShadowFields")))
+                .append(" sites keep them in shadow fields, ").append(number(marks.get("sitesWithIdentityMap")))
+                .append(" in the identity map (classes loaded before the agent; ")
+                .append(number(marks.get("objectsInIdentityMap"))).append(" objects at the end).\n");
+        }
         return b.toString();
     }
 

@@ -27,6 +27,8 @@ public final class SfaResults implements AnalysisResults {
     /** The counts of the last {@link #rows()} snapshot (of a new one if there was none), so both agree. */
     @Override
     public synchronized Map<String, Object> summary() {
-        return FieldRows.counts(last != null ? last : rows());
+        Map<String, Object> counts = new java.util.LinkedHashMap<>(FieldRows.counts(last != null ? last : rows()));
+        counts.put("readMarks", FieldEvents.state().markStats());
+        return counts;
     }
 }

@@ -9,7 +9,12 @@ import org.objectweb.asm.tree.FieldNode;
 
 /**
  * Adds an analysis's per-instance shadow fields to a class: for each instance field {@code f} it
- * declares, one {@code private transient synthetic byte <prefix>f}.
+ * declares, one {@code private transient synthetic Object <prefix>f}, a slot where the analysis keeps
+ * that field's state for that object.
+ *
+ * <p>Why a reference: {@code Object.clone()} copies every field, shadows included, so a value that means
+ * something about one object must tell which object it is about; an analysis can store the object
+ * itself (a clone then holds its original, not itself) or any state object of its own.
  *
  * <p>Why these modifiers: private and synthetic keep them out of the program's way (reflection-based
  * tools skip synthetic fields), and private transient fields take no part in serialisation, not even in
@@ -20,6 +25,7 @@ import org.objectweb.asm.tree.FieldNode;
 public final class ShadowFields {
 
     static final int ACCESS = Opcodes.ACC_PRIVATE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
+    static final String DESCRIPTOR = "Ljava/lang/Object;";
 
     private ShadowFields() {
     }
@@ -43,7 +49,7 @@ public final class ShadowFields {
             }
             String shadow = prefix + f.name;
             if (names.add(shadow)) {
-                fields.add(new FieldNode(ACCESS, shadow, "B", null, null));
+                fields.add(new FieldNode(ACCESS, shadow, DESCRIPTOR, null, null));
                 added++;
             }
         }

@@ -72,7 +72,7 @@ public final class RetransformRunner {
         List<String> shadows = new java.util.ArrayList<>();
         for (java.lang.reflect.Field f : target.getDeclaredFields()) {
             if (f.isSynthetic()) {
-                shadows.add(java.lang.reflect.Modifier.toString(f.getModifiers()) + " " + f.getType() + " " + f.getName());
+                shadows.add(java.lang.reflect.Modifier.toString(f.getModifiers()) + " " + f.getType().getSimpleName() + " " + f.getName());
             }
         }
         java.util.Collections.sort(shadows);

@@ -5,15 +5,17 @@ import java.lang.reflect.Method;
 
 /**
  * Per-instance "read" marks kept in the object itself: the weaver gives every class loaded after the
- * agent started one shadow byte per instance field ({@value #PREFIX}{@code <name>}, see the analysis's
- * {@code shadowFields} property), and a mark is a plain byte store into the object, found by its offset.
+ * agent started one shadow field per instance field ({@value #PREFIX}{@code <name>}, an {@code Object},
+ * see the analysis's {@code shadowFields} property), and a mark is the object storing itself there, one
+ * plain store found by its offset. Itself, not a flag: {@code clone()} copies the shadows too, and a
+ * clone's copy then names the original, so the clone's fields read as not read yet, which they are not.
  * Objects of classes loaded before the agent (no shadow fields) keep their marks in {@link InstanceMarks}.
  *
  * <p>Offsets are looked up by name through the JDK's internal {@code Unsafe} (the agent exports it to
  * the runtime's module), which, unlike {@code Class.getDeclaredField}, loads no class: this runs inside
- * snippets. Marks are read and written through {@code sun.misc.Unsafe}, whose byte accessors the JIT
- * turns into one load or store. A mark is only ever set, to 1, so concurrent marks of the same field
- * lose nothing. From JDK 24 on {@code sun.misc.Unsafe}'s accessors print a warning, so there every
+ * snippets. Marks are read and written through {@code sun.misc.Unsafe}, whose accessors the JIT turns
+ * into one load or store (with the collector's barrier). A mark is only ever set, always to the same
+ * value, so concurrent marks of the same field lose nothing. From JDK 24 on {@code sun.misc.Unsafe}'s accessors print a warning, so there every
  * object uses the map.
  */
 final class ShadowMarks {
@@ -61,18 +63,18 @@ final class ShadowMarks {
 
     /** Marks the object's field read; {@code offset} from {@link #offset}. */
     static void markRead(Object o, long offset) {
-        if (UNSAFE.getByte(o, offset) == 0) {
-            UNSAFE.putByte(o, offset, (byte) 1);
+        if (UNSAFE.getObject(o, offset) != o) {
+            UNSAFE.putObject(o, offset, o);
         }
     }
 
     /** True if the object's field was marked read. */
     static boolean isRead(Object o, long offset) {
-        return UNSAFE.getByte(o, offset) != 0;
+        return UNSAFE.getObject(o, offset) == o;
     }
 
     /**
-     * The offset of the shadow byte of {@code field} in objects of {@code receiverClass}, or {@link #NONE}:
+     * The offset of the shadow field of {@code field} in objects of {@code receiverClass}, or {@link #NONE}:
      * the field's declaring class is the first class declaring its name from the symbolic owner up, as
      * the JVM resolves it. Cached per field and owner class.
      */

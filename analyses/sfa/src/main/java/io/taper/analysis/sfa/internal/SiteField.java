@@ -17,7 +17,7 @@ final class SiteField {
      */
     InstanceMarks.Entry last;
     /**
-     * Where this site's objects keep their read mark: the offset of the field's shadow byte, or
+     * Where this site's objects keep their read mark: the offset of the field's shadow field, or
      * {@link ShadowMarks#NONE} (in {@link InstanceMarks}), resolved at the first event with a receiver.
      * The same for every object at the site: the JVM resolves the site's field to one declaring class.
      */

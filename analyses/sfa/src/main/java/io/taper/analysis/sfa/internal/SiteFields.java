@@ -118,6 +118,23 @@ final class SiteFields {
         chunks = c;               // volatile write: a reader that sees the chunk sees this entry
     }
 
+    /** Sites by where their objects' read marks went: {with a shadow field, in the map, not yet known}. */
+    long[] shadowCounts() {
+        long[] n = new long[3];
+        for (Object[] chunk : chunks) {
+            if (chunk == null) {
+                continue;
+            }
+            for (Object e : chunk) {
+                if (e instanceof SiteField f) {
+                    long s = f.shadow;
+                    n[s >= 0 ? 0 : s == ShadowMarks.NONE ? 1 : 2]++;
+                }
+            }
+        }
+        return n;
+    }
+
     /** Maps the site and records which field bits it updates, in {@code bindings}. */
     void bind(SiteInfo s, SiteSlots bindings) {
         SiteField f = map(s);

@@ -288,4 +288,19 @@ public final class Stationarity {
     SiteFields sites() {
         return sites;
     }
+
+    /**
+     * Where the per-instance read marks went, for the summary: field-access sites whose objects carry
+     * shadow fields, sites whose objects use the identity map (classes loaded before the agent), sites
+     * that never saw an object, and the live objects in the map.
+     */
+    public java.util.Map<String, Object> markStats() {
+        long[] n = sites.shadowCounts();
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("sitesWithShadowFields", n[0]);
+        m.put("sitesWithIdentityMap", n[1]);
+        m.put("sitesWithoutObject", n[2]);
+        m.put("objectsInIdentityMap", (long) reads.liveObjects());
+        return m;
+    }
 }

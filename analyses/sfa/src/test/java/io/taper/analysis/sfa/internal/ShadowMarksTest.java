@@ -1,6 +1,8 @@
 package io.taper.analysis.sfa.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.runtime.SiteInfo;
@@ -20,16 +22,16 @@ class ShadowMarksTest {
 
     static class Base {
         int inherited;
-        private transient byte $taper$sfa$inherited;
+        private transient Object $taper$sfa$inherited;
     }
 
     static class Shadowed extends Base {
         final int fin;
         int plain;
         int other;
-        private transient byte $taper$sfa$fin;
-        private transient byte $taper$sfa$plain;
-        private transient byte $taper$sfa$other;
+        private transient Object $taper$sfa$fin;
+        private transient Object $taper$sfa$plain;
+        private transient Object $taper$sfa$other;
 
         Shadowed() {
             fin = 1;
@@ -143,13 +145,40 @@ class ShadowMarksTest {
     }
 
     @Test
-    void theMarkIsTheShadowByteItself() throws Exception {
+    void theMarkIsTheObjectInItsShadowField() throws Exception {
         int r = site(SiteKinds.READ, SHADOWED, "other", "I");
         Shadowed o = new Shadowed();
         state.read(o, r);
         java.lang.reflect.Field f = Shadowed.class.getDeclaredField("$taper$sfa$other");
         f.setAccessible(true);
-        assertEquals((byte) 1, f.getByte(o));
-        assertEquals((byte) 0, f.getByte(new Shadowed()));
+        assertSame(o, f.get(o));
+        assertNull(f.get(new Shadowed()));
+    }
+
+    /** Cloneable, as many a program's objects are (Xalan's walkers and iterators). */
+    static final class Copyable extends Shadowed implements Cloneable {
+        @Override
+        public Copyable clone() {
+            try {
+                return (Copyable) super.clone();
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    @Test
+    void aCloneOfAReadObjectHasNotBeenReadItself() {
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
+        Copyable original = new Copyable();
+        state.write(original, w);
+        state.read(original, r);
+        Copyable copy = original.clone();    // copies the shadow field too
+        state.write(copy, w);                // the copy's field: written before any read of it
+        state.read(copy, r);
+        assertEquals(Map.of(SHADOWED_NAME + ".plain", "nF stationary"), verdicts());
+        state.write(original, w);
+        assertEquals(Map.of(SHADOWED_NAME + ".plain", "nF non-stationary"), verdicts());
     }
 }
