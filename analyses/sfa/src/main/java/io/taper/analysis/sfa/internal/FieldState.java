@@ -25,11 +25,39 @@ final class FieldState {
         return bits;
     }
 
-    /** Sets bits; returns the bits before. Rare (each bit is set once), so a lock is cheap enough. */
-    synchronized int set(int add) {
-        int old = bits;
-        bits = old | add;
+    /** The other references to the same declared field (see {@link FieldGroup}); null until resolved. */
+    private volatile FieldGroup group;
+
+    /**
+     * Sets bits, and shares the verdict and category bits with the other references to the same field;
+     * returns the bits before. Rare (each bit is set once), so a lock is cheap enough. The group is told
+     * outside this lock: it takes its members' locks.
+     */
+    int set(int add) {
+        int old;
+        synchronized (this) {
+            old = bits;
+            bits = old | add;
+        }
+        FieldGroup g = group;
+        int shared = add & ~old & FieldGroup.SHARED;
+        if (g != null && shared != 0) {
+            g.share(shared);
+        }
         return old;
+    }
+
+    /** Sets bits that another member of the group set first. */
+    synchronized void setShared(int add) {
+        bits |= add;
+    }
+
+    FieldGroup group() {
+        return group;
+    }
+
+    void group(FieldGroup g) {
+        group = g;
     }
 
     Class<?> owner() {

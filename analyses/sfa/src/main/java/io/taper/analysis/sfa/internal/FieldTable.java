@@ -27,6 +27,7 @@ public final class FieldTable {
 
     private final ConcurrentHashMap<String, FieldState> byKey = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Integer> members = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, FieldGroup> groups = new ConcurrentHashMap<>();
     private volatile FieldState[] slots = new FieldState[64];
     private volatile int size;
 
@@ -72,6 +73,27 @@ public final class FieldTable {
         size = slot + 1;
         byKey.put(key, f);
         return f;
+    }
+
+    /**
+     * Puts the reference into the group of its declared field ({@code declaring}'s field of that name and
+     * descriptor): classes of the same name from different loaders are different fields here.
+     */
+    void join(FieldState f, Class<?> declaring) {
+        if (f.group() != null) {
+            return;
+        }
+        String key = declaring.getName() + '@' + System.identityHashCode(declaring) + '.' + f.ref.name + ':'
+            + f.ref.desc;
+        FieldGroup g = groups.get(key);
+        if (g == null) {
+            FieldGroup created = new FieldGroup();
+            g = groups.putIfAbsent(key, created);
+            if (g == null) {
+                g = created;
+            }
+        }
+        g.join(f);
     }
 
     /** Number of slots; slots are {@code 0 .. size()-1}. */

@@ -96,16 +96,31 @@ final class ShadowMarks {
         if (cached != UNRESOLVED) {
             return cached;
         }
+        Class<?> declaring = declaringClass(owner, field.ref.name);
         long offset = NONE;
-        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
-            if (declared(c, field.ref.name) >= 0) {
-                long o = declared(c, PREFIX + field.ref.name);
-                offset = o >= 0 ? o : NONE;
-                break;
-            }
+        if (declaring != null) {
+            long o = declared(declaring, PREFIX + field.ref.name);
+            offset = o >= 0 ? o : NONE;
         }
         field.shadowOffset(owner, offset);
         return offset;
+    }
+
+    /**
+     * The class that declares the field {@code name} seen from {@code owner}: the first of it and its
+     * super classes declaring that name, as the JVM resolves a field (interfaces declare no instance
+     * fields). Null if not found or if fields cannot be looked up by name here.
+     */
+    static Class<?> declaringClass(Class<?> owner, String name) {
+        if (OFFSET_BY_NAME == null) {
+            return null;
+        }
+        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+            if (declared(c, name) >= 0) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** The offset of the field {@code c} declares under this name, or -1. */

@@ -70,9 +70,12 @@ public final class Stationarity {
     public void on(int kind, Object receiver, int site) {
         SiteField sf = sites.peek(site);
         if (sf != null && receiver != null) {
+            // A site decides where its objects' marks go at its first event, in record(): until then, no
+            // shortcut (a read that skipped it would leave the site unresolved, marking nowhere).
             long shadow = sf.shadow;
             int s = sf.field.bits();
-            if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s) : nothingToRecord(kind, receiver, sf, s)) {
+            if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
+                : (shadow == ShadowMarks.NONE || kind >= WRITE_FRESH) && nothingToRecord(kind, receiver, sf, s)) {
                 return;
             }
         }
@@ -94,11 +97,15 @@ public final class Stationarity {
                 if ((s & NON_STATIONARY) != 0) {
                     return true;                      // settled: one load (fixed mode keeps such sites)
                 }
+                if ((s & FINAL_HINT) != 0) {
+                    return nothingToRecord(READ_FINAL, receiver, sf, s);
+                }
                 InstanceMarks.Entry last = sf.last;
-                return (s & FINAL_HINT) == 0 && last != null && last.refersTo(receiver);   // marked already
+                return last != null && last.refersTo(receiver);   // marked already
             }
             case READ_FINAL:
-                return (s & NON_STATIONARY) != 0;
+                // recorded only while the object's constructor runs: the stack is the analysis's own state
+                return (s & NON_STATIONARY) != 0 || (s & CLASS_RECORDED) != 0 && !ConstructorStack.contains(receiver);
             case READ_SETTLED:
                 return (s & CLASS_RECORDED) != 0;
             case WRITE_FRESH:
@@ -172,6 +179,7 @@ public final class Stationarity {
         }
         FieldState f = sf.field;
         int s = f.bits();
+        long shadow = receiver == null || kind >= WRITE_FRESH ? ShadowMarks.NONE : shadow(sf, receiver);
         if (!write) {
             if ((s & NON_STATIONARY) != 0) {
                 return;                               // settled: one load (fixed mode keeps such sites)
@@ -179,7 +187,6 @@ public final class Stationarity {
             if (kind == READ && (s & FINAL_HINT) != 0) {
                 kind = READ_FINAL;   // the weaver learnt the field is final after it wove this site
             }
-            long shadow = shadow(sf, receiver);
             if (kind == READ && shadow < 0) {
                 InstanceMarks.Entry last = sf.last;
                 if (last != null && last.refersTo(receiver)) {
@@ -188,6 +195,9 @@ public final class Stationarity {
             }
             if ((s & CLASS_RECORDED) == 0) {
                 recordOwner(f, receiver);
+                if ((f.bits() & NON_STATIONARY) != 0) {
+                    return;                           // another reference to the field settled it already
+                }
             }
             if (shadow >= 0) {
                 ShadowMarks.markRead(receiver, shadow);
@@ -222,7 +232,6 @@ public final class Stationarity {
             add |= WRITTEN_OUTSIDE_CONSTRUCTOR;
         }
         if ((s & NON_STATIONARY) == 0) {
-            long shadow = shadow(sf, receiver);
             if (shadow >= 0 ? ShadowMarks.isRead(receiver, shadow) : reads.isMarked(receiver, sf.member)) {
                 add |= NON_STATIONARY;
             }
@@ -264,13 +273,18 @@ public final class Stationarity {
 
     /**
      * First access with a receiver: finds the symbolic owner among the receiver's class and its super
-     * classes (no class loading: they are loaded) and keeps it weakly for the rows.
+     * classes (no class loading: they are loaded), keeps it weakly for the rows, and joins the other
+     * references to the same declared field ({@link FieldGroup}).
      */
-    private static void recordOwner(FieldState f, Object receiver) {
+    private void recordOwner(FieldState f, Object receiver) {
         String name = f.ref.ownerBinaryName;
         for (Class<?> c = receiver.getClass(); c != null; c = c.getSuperclass()) {
             if (c.getName().equals(name)) {
                 f.owner(c);
+                Class<?> declaring = ShadowMarks.declaringClass(c, f.ref.name);
+                if (declaring != null) {
+                    fields.join(f, declaring);
+                }
                 break;
             }
         }

@@ -325,4 +325,34 @@ class StationarityTest {
         assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true),
             row(SUB_NAME, "wide", "J", "nF", "non-stationary", true)), rows());
     }
+
+    @Test
+    void aReferenceThatOnlyReadsLearnsThatItsFieldIsNonStationary() {
+        // getfield Sub.inherited only reads; putfield Base.inherited reads and writes: one declared field
+        int readViaSub = site(SiteKinds.READ, SUB, "inherited", "I");
+        int readViaBase = site(SiteKinds.READ, BASE, "inherited", "I");
+        int writeViaBase = site(SiteKinds.WRITE, BASE, "inherited", "I");
+        Sub o = new Sub();
+        state.read(o, readViaSub);
+        assertFalse(bindings.isDead(readViaSub));
+        state.read(o, readViaBase);
+        state.write(o, writeViaBase);         // after a read: non-stationary
+        assertTrue(bindings.isDead(readViaBase));
+        assertTrue(bindings.isDead(readViaSub), "the field is non-stationary whichever reference reads it");
+        assertEquals(List.of(row(BASE_NAME, "inherited", "I", "nF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void aReferenceResolvedLaterJoinsTheVerdictAlreadyReached() {
+        int readViaBase = site(SiteKinds.READ, BASE, "inherited", "I");
+        int writeViaBase = site(SiteKinds.WRITE, BASE, "inherited", "I");
+        Sub o = new Sub();
+        state.read(o, readViaBase);
+        state.write(o, writeViaBase);
+        int readViaSub = site(SiteKinds.READ, SUB, "inherited", "I");
+        assertFalse(bindings.isDead(readViaSub), "not resolved before its first event");
+        state.read(new Sub(), readViaSub);
+        assertTrue(bindings.isDead(readViaSub));
+        assertEquals(0, state.reads().liveObjects() - 1, "only the first object was marked");
+    }
 }
