@@ -54,7 +54,8 @@ final class MergedProfile {
     long unknownSites;
     long tooDeep;
 
-    private MergedProfile(int methods) {
+    /** An empty profile; {@link #merge} fills one (tests build profiles by hand with {@link #edge}). */
+    MergedProfile(int methods) {
         this.methods = methods;
         invocations = new long[methods];
         inclusive = new long[methods];
@@ -184,7 +185,8 @@ final class MergedProfile {
     }
 
     // no lambdas in analysis code: they would bootstrap java.lang.invoke from inside the observed JVM's run
-    private long[] edge(int caller, int callee) {
+    /** The edge's {calls, nanos}, created empty on first sight. */
+    long[] edge(int caller, int callee) {
         Map<Integer, long[]> edges = callers.get(callee);
         if (edges == null) {
             edges = new HashMap<>();
@@ -247,6 +249,13 @@ final class MergedProfile {
             }
         }
         return outer;
+    }
+
+    /** The inclusive nanoseconds of the callee's calls from the caller (0 if there were none). */
+    long edgeNanos(int caller, int callee) {
+        Map<Integer, long[]> edges = callers.get(callee);
+        long[] e = edges == null ? null : edges.get(caller);
+        return e == null ? 0 : e[1];
     }
 
     /** The callers of a method, as {caller, calls, nanos} sorted by nanos, then calls, descending. */

@@ -103,7 +103,7 @@ public final class MethodTimeResults implements AnalysisResults {
 
     private synchronized long[] estimated() {
         if (estimated == null) {
-            estimated = InclusiveEstimate.of(profile().inclusive, RemovalBaselines.RECORDED);
+            estimated = InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
         }
         return estimated;
     }

@@ -28,40 +28,80 @@ class InclusiveEstimateTest {
         MergedProfile end = merge(t, 300);      // later calls of M are no longer observed: M stays at 40
         assertEquals(300, end.inclusive[C]);
         assertEquals(40, end.inclusive[M]);
-        long[] est = InclusiveEstimate.of(end.inclusive, baselines);
-        assertEquals(40 + 80, est[M], "40 / 100 of C's 200 later nanoseconds");
+        long[] est = InclusiveEstimate.of(end, baselines);
+        assertEquals(40 + 80, est[M], "40 / 100 of C's 300, of which the 40 measured are counted already");
         assertEquals(300, est[C], "a method not removed keeps its inclusive time");
     }
 
     @Test
+    void timeGatheredBeforeTheRemovalTookEffectIsNotCountedTwice() {
+        ThreadProfile t = new ThreadProfile("main", 1, 64);
+        t.enter(C, 0);
+        int m = t.enter(M, 10);
+        t.exit(M, m, 50);
+        RemovalBaselines baselines = new RemovalBaselines();
+        baselines.record(new int[] {M}, 1, merge(t, 100));     // 40 of C's 100
+        int late = t.enter(M, 110);             // its class not retransformed yet: still observed
+        t.exit(M, late, 120);
+        MergedProfile end = merge(t, 300);
+        assertEquals(50, end.inclusive[M]);
+        assertEquals(40 + 80, InclusiveEstimate.of(end, baselines)[M],
+                "40 / 100 of C's 300, of which the 50 measured are counted already");
+    }
+
+    @Test
     void aRemovedCallerPassesItsEstimateOn() {
+        MergedProfile end = new MergedProfile(METHODS);
+        end.inclusive[B] = 1000;
+        end.inclusive[C] = 100;
+        end.inclusive[M] = 40;
+        end.edge(B, C)[1] = 100;
+        end.edge(C, M)[1] = 40;
         RemovalBaselines baselines = new RemovalBaselines();
         baselines.add(M, C, 40, 100);           // M: 40 of C's 100 when removed
         baselines.add(C, B, 100, 200);          // C, removed too: 100 of B's 200
-        long[] inclusive = new long[METHODS];
-        inclusive[B] = 1000;
-        inclusive[C] = 100;
-        inclusive[M] = 40;
-        long[] est = InclusiveEstimate.of(inclusive, baselines);
-        assertEquals(100 + 400, est[C], "100 / 200 of B's 800 later nanoseconds");
-        assertEquals(40 + 160, est[M], "40 / 100 of C's estimated 400 later nanoseconds");
+        long[] est = InclusiveEstimate.of(end, baselines);
+        assertEquals(100 + 400, est[C], "100 / 200 of B's 1000, less the 100 measured");
+        assertEquals(40 + 160, est[M], "40 / 100 of C's estimated 500, less the 40 measured");
         assertEquals(1000, est[B]);
     }
 
     @Test
+    void aCalleeRemovedWithItsCallerNeverOvertakesIt() {
+        // B -> C -> M, M all of C's time; C and M removed at one step, and both observed 50 more before
+        // their class was retransformed
+        MergedProfile end = new MergedProfile(METHODS);
+        end.inclusive[B] = 1000;
+        end.inclusive[C] = 150;
+        end.inclusive[M] = 150;
+        end.edge(B, C)[1] = 150;
+        end.edge(C, M)[1] = 150;
+        RemovalBaselines baselines = new RemovalBaselines();
+        baselines.add(C, B, 100, 200);
+        baselines.add(M, C, 100, 100);
+        long[] est = InclusiveEstimate.of(end, baselines);
+        assertEquals(500, est[C], "100 / 200 of B's 1000");
+        assertEquals(500, est[M], "all of C's estimated 500 (adding to 150 what C gained after 100: 600)");
+    }
+
+    @Test
     void aCycleOfRemovedMethodsTerminatesWithTheMeasuredTimeStandingIn() {
+        MergedProfile end = new MergedProfile(METHODS);
+        end.inclusive[C] = 150;
+        end.inclusive[M] = 100;
+        end.inclusive[R] = 400;
+        end.edge(M, C)[1] = 20;
+        end.edge(C, M)[1] = 50;
+        end.edge(R, M)[1] = 20;
+        end.edge(MergedProfile.NO_CALLER, M)[1] = 30;
         RemovalBaselines baselines = new RemovalBaselines();
         baselines.add(C, M, 20, 100);           // C and M call each other; M also has a real caller R
         baselines.add(M, C, 50, 100);
         baselines.add(M, R, 20, 200);
-        long[] inclusive = new long[METHODS];
-        inclusive[C] = 150;
-        inclusive[M] = 100;
-        inclusive[R] = 400;
-        long[] est = InclusiveEstimate.of(inclusive, baselines);
+        long[] est = InclusiveEstimate.of(end, baselines);
         // C first (lowest slot): M is estimated inside, with C's measured 150 for C
-        assertEquals(100 + 25 + 20, est[M], "50 / 100 of C's 50 later, 20 / 200 of R's 200 later");
-        assertEquals(150 + 9, est[C], "20 / 100 of M's estimated 45 later");
+        assertEquals(100 + 25 + 20, est[M], "50 / 100 of C's 150 less 50, 20 / 200 of R's 400 less 20");
+        assertEquals(150 + 9, est[C], "20 / 100 of M's estimated 145 less 20");
     }
 
     @Test
@@ -76,12 +116,14 @@ class InclusiveEstimateTest {
         assertArrayEquals(new long[0], baselines.of(M), "no caller to share out");
         t.enter(R, 50);
         MergedProfile end = merge(t, 1000);
-        assertEquals(20, InclusiveEstimate.of(end.inclusive, baselines)[M]);
+        assertEquals(20, InclusiveEstimate.of(end, baselines)[M]);
 
         RemovalBaselines callerWithoutTime = new RemovalBaselines();
         callerWithoutTime.add(M, C, 0, 0);
-        long[] inclusive = {500, 20, 0, 0};
-        assertEquals(20, InclusiveEstimate.of(inclusive, callerWithoutTime)[M], "a caller with no time then is skipped");
+        MergedProfile later = new MergedProfile(METHODS);
+        later.inclusive[C] = 500;
+        later.inclusive[M] = 20;
+        assertEquals(20, InclusiveEstimate.of(later, callerWithoutTime)[M], "a caller with no time then is skipped");
     }
 
     @Test
