@@ -130,6 +130,14 @@ public final class MethodTimeResults implements AnalysisResults {
 
     /** Every thread's profile now, merged. */
     static MergedProfile snapshot() {
+        return snapshot(null);
+    }
+
+    /**
+     * Every thread's profile now, merged; with {@code edgesInto}, only the per-method statistics and the
+     * edges into those callees (see {@link MergedProfile#mergeEdgesInto}).
+     */
+    static MergedProfile snapshot(boolean[] edgesInto) {
         long now = System.nanoTime();
         ThreadProfile[] all = ThreadProfiles.all();
         List<ThreadProfile.Snapshot> snapshots = new ArrayList<>(all.length);
@@ -142,7 +150,8 @@ public final class MethodTimeResults implements AnalysisResults {
         for (int m = 0; m < methods; m++) {
             shutdown[m] = SHUTDOWN_CLASS.equals(MethodIds.method(m).className);
         }
-        return MergedProfile.merge(snapshots, methods, shutdown);
+        return edgesInto == null ? MergedProfile.merge(snapshots, methods, shutdown)
+                : MergedProfile.mergeEdgesInto(snapshots, methods, shutdown, edgesInto);
     }
 
     /** The JVM's shutdown sequence: open frames are cut there (see {@link MergedProfile#merge(List, int, boolean[])}). */

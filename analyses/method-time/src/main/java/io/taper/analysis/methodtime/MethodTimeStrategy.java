@@ -65,11 +65,15 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     /**
      * The removed methods' baselines, from a snapshot taken before their sites go (the step only stages
      * the removal). The snapshot costs time proportional to all threads' contexts, hence only on steps that
-     * remove something.
+     * remove something, and only the edges into the removed methods.
      */
     private synchronized void recordBaselines(int[] removed, int count) {
         long start = System.nanoTime();
-        RemovalBaselines.RECORDED.record(removed, count, MethodTimeResults.snapshot());
+        boolean[] callees = new boolean[MethodIds.size()];
+        for (int i = 0; i < count; i++) {
+            callees[removed[i]] = true;
+        }
+        RemovalBaselines.RECORDED.record(removed, count, MethodTimeResults.snapshot(callees));
         baselineNanos += System.nanoTime() - start;
         baselineSteps++;
     }
