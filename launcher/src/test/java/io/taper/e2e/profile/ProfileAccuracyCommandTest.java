@@ -88,6 +88,14 @@ class ProfileAccuracyCommandTest {
         return file;
     }
 
+    /** The recording's ranking with its first two methods swapped. */
+    static List<String> firstTwoSwapped() {
+        List<String> swapped = new ArrayList<>(jfrTop);
+        swapped.set(0, jfrTop.get(1));
+        swapped.set(1, jfrTop.get(0));
+        return swapped;
+    }
+
     static String[] run(String... args) {
         PrintStream stdout = System.out;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -104,11 +112,8 @@ class ProfileAccuracyCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonGivesTheMetricsOfEveryResult() throws Exception {
-        List<String> swapped = new ArrayList<>(jfrTop);
-        swapped.set(0, jfrTop.get(1));
-        swapped.set(1, jfrTop.get(0));
         Path same = result("same", jfrTop);
-        Path swap = result("swapped", swapped);
+        Path swap = result("swapped", firstTwoSwapped());
         String[] r = run("profile-accuracy", "--jfr", recording.toString(), "--json", same.toString(), swap.toString());
         assertEquals("0", r[0], r[1]);
         Map<String, Object> json = new Gson().fromJson(r[1], Map.class);
@@ -124,11 +129,8 @@ class ProfileAccuracyCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void resultsRankByTheEstimateUnlessMeasuredOnly() throws Exception {
-        List<String> swapped = new ArrayList<>(jfrTop);
-        swapped.set(0, jfrTop.get(1));
-        swapped.set(1, jfrTop.get(0));
         // measured: the first two swapped (a removed method's frozen time); estimated: the recording's order
-        Path adaptive = result("adaptive", swapped, jfrTop);
+        Path adaptive = result("adaptive", firstTwoSwapped(), jfrTop);
         int compared = Math.min(16, jfrTop.size());
 
         String[] byEstimate = run("profile-accuracy", "--jfr", recording.toString(), "--json", adaptive.toString());
