@@ -49,7 +49,8 @@ public final class Controller {
     /**
      * JSON-shaped statistics: strategy, steps, sites woven/dead/removed (with the time of each removal,
      * ms since the controller started), re-deployed, variant switches, retransformation batches, classes,
-     * failures and pause milliseconds (total, median and max per batch), and a per-batch log.
+     * failures and pause milliseconds (total, median and max per batch), a per-batch log, and the strategy's
+     * own statistics ({@code strategyStats}, if it reports any).
      */
     public Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -159,6 +159,10 @@ public final class ControlLoop implements Runnable {
         m.put("classesNotFound", classesMissing);
         m.put("classesUnmodifiable", classesUnmodifiable);
         m.putAll(retransformation.toMap());
+        Map<String, Object> own = strategy.stats();
+        if (own != null && !own.isEmpty()) {
+            m.put("strategyStats", own);
+        }
         return m;
     }
 }

@@ -15,11 +15,12 @@ final class AccuracyTable {
         out.printf("JFR %s: %d execution samples (%d with truncated stacks), %d methods ranked%n", jfr,
                 reference.samples(), reference.truncatedStacks(), reference.methods());
         out.printf("%nTop %d by inclusive time vs JFR%n", top);
-        out.printf("  %-50s %-9s %6s %8s %8s %8s%n", "result", "mode", "match", "sad", "mad", "missing");
+        out.printf("  %-50s %-9s %6s %8s %8s %8s  %s%n", "result", "mode", "match", "sad", "mad", "missing",
+                "ranked by");
         for (ProfileAccuracyCommand.Compared c : compared) {
             AccuracyMetrics a = c.metrics();
-            out.printf("  %-50s %-9s %3d/%-2d %8d %8.2f %8d%n", shorten(c.result().toString(), 50), c.mode(),
-                    a.match(), a.compared(), a.sad(), a.mad(), a.missing());
+            out.printf("  %-50s %-9s %3d/%-2d %8d %8.2f %8d  %s%n", shorten(c.result().toString(), 50), c.mode(),
+                    a.match(), a.compared(), a.sad(), a.mad(), a.missing(), c.rankedBy());
         }
         out.printf("%n  %4s %7s", "jfr#", "samples");
         for (int i = 0; i < compared.size(); i++) {

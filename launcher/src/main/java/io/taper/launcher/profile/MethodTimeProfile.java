@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * A method-time result as the launcher reads it back from {@code result.json}: the method rows and the
@@ -20,6 +21,9 @@ import java.util.Map;
 public final class MethodTimeProfile {
 
     public static final String ANALYSIS = "method-time";
+    /** The row field of the estimated inclusive time (results written before it existed lack it). */
+    public static final String ESTIMATED_INCLUSIVE = "estimatedInclusiveNanos";
+    public static final String INCLUSIVE = "inclusiveNanos";
 
     /** One call-tree node; {@code parent} indexes the node list, -1 at the top. */
     public record Node(int parent, long method, long calls, long nanos) {
@@ -30,12 +34,14 @@ public final class MethodTimeProfile {
     private final Map<Long, MethodRow> byId = new HashMap<>();
     private final List<Node> nodes;
     private final long observedNanos;
+    private final boolean hasEstimates;
 
-    MethodTimeProfile(String mode, List<MethodRow> rows, List<Node> nodes, long observedNanos) {
+    MethodTimeProfile(String mode, List<MethodRow> rows, List<Node> nodes, long observedNanos, boolean hasEstimates) {
         this.mode = mode;
         this.rows = List.copyOf(rows);
         this.nodes = List.copyOf(nodes);
         this.observedNanos = observedNanos;
+        this.hasEstimates = hasEstimates;
         for (MethodRow r : rows) {
             byId.put(r.id(), r);
         }
@@ -65,13 +71,17 @@ public final class MethodTimeProfile {
             throw new IllegalArgumentException("not a method-time result (analysis: " + analysis + ")");
         }
         List<MethodRow> rows = new ArrayList<>();
+        boolean hasEstimates = false;
         for (Object o : list(result.get("rows"))) {
             Map<?, ?> r = (Map<?, ?>) o;
             boolean removed = Boolean.TRUE.equals(r.get("removed"));
+            long inclusive = num(r, INCLUSIVE);
+            boolean estimated = r.get(ESTIMATED_INCLUSIVE) instanceof Number;
+            hasEstimates |= estimated;
             rows.add(new MethodRow(num(r, "id"), String.valueOf(r.get("class")), String.valueOf(r.get("method")),
-                    String.valueOf(r.get("descriptor")), num(r, "loader"), num(r, "invocations"),
-                    num(r, "inclusiveNanos"), num(r, "exclusiveNanos"), num(r, "meanNanos"), num(r, "openFrames"),
-                    removed ? num(r, "removedAtMillis") : -1));
+                    String.valueOf(r.get("descriptor")), num(r, "loader"), num(r, "invocations"), inclusive,
+                    estimated ? num(r, ESTIMATED_INCLUSIVE) : inclusive, num(r, "exclusiveNanos"), num(r, "meanNanos"),
+                    num(r, "openFrames"), removed ? num(r, "removedAtMillis") : -1));
         }
         List<Node> nodes = new ArrayList<>();
         long observed = 0;
@@ -84,7 +94,7 @@ public final class MethodTimeProfile {
                 }
             }
         }
-        return new MethodTimeProfile(String.valueOf(result.get("mode")), rows, nodes, observed);
+        return new MethodTimeProfile(String.valueOf(result.get("mode")), rows, nodes, observed, hasEstimates);
     }
 
     public String mode() {
@@ -118,11 +128,28 @@ public final class MethodTimeProfile {
         return r == null ? "(method-" + methodId + ")" : r.frame();
     }
 
-    /** Methods ranked by inclusive time; rows of one method from several class loaders count together. */
+    /** True if the rows carry the analysis's estimated inclusive time. */
+    public boolean hasEstimates() {
+        return hasEstimates;
+    }
+
+    /** Methods ranked by measured inclusive time; rows of one method from several class loaders count together. */
     public Ranking inclusiveRanking() {
+        return rankingBy(MethodRow::inclusiveNanos);
+    }
+
+    /**
+     * Methods ranked by estimated inclusive time (a removed method's extrapolated to the end of the run),
+     * as {@link #inclusiveRanking()} otherwise; the measured time if the rows have no estimate.
+     */
+    public Ranking estimatedInclusiveRanking() {
+        return rankingBy(MethodRow::estimatedInclusiveNanos);
+    }
+
+    private Ranking rankingBy(ToLongFunction<MethodRow> weight) {
         Map<String, Long> weights = new HashMap<>();
         for (MethodRow r : rows) {
-            weights.merge(r.key(), r.inclusiveNanos(), Long::sum);
+            weights.merge(r.key(), weight.applyAsLong(r), Long::sum);
         }
         return Ranking.of(weights);
     }

@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
         description = {"Compares method-time results with a JDK Flight Recorder recording of an uninstrumented run:",
             "methods ranked by inclusive time (JFR: execution samples with the method anywhere on the stack),",
             "then, over the recording's top N: match (methods both top-N sets share), sad and mad (sum and mean",
-            "of |JFR rank - result rank|; a method a result never saw ranks after its last method)."},
+            "of |JFR rank - result rank|; a method a result never saw ranks after its last method).",
+            "Results rank by estimatedInclusiveNanos when their rows have it (adaptive mode: a removed method's",
+            "inclusive time extrapolated to the end of the run), else by the measured inclusiveNanos."},
         footer = {"", "Example:",
             "  ./taper run --mode none --jfr rec.jfr --out base -- -cp app.jar Main",
             "  ./taper run --analysis method-time --mode fixed --out fixed -- -cp app.jar Main",
@@ -45,6 +47,11 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
             description = "Rank every Java frame of the recording, also native methods, hidden frames and classes "
                     + "Taper never weaves (by default those are left out: instrumentation cannot see them).")
     boolean allFrames;
+
+    @Option(names = "--measured-only",
+            description = "Rank by the measured inclusive time (inclusiveNanos) even where the results hold the "
+                    + "estimate for removed methods (estimatedInclusiveNanos).")
+    boolean measuredOnly;
 
     @Parameters(paramLabel = "RESULT.json", arity = "1..*", description = "method-time result.json files.")
     List<Path> results = new ArrayList<>();
@@ -78,7 +85,11 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
         for (Path p : results) {
             try {
                 MethodTimeProfile profile = MethodTimeProfile.read(p);
-                compared.add(new Compared(p, profile.mode(), AccuracyMetrics.compare(ref, profile.inclusiveRanking(), top)));
+                boolean estimated = !measuredOnly && profile.hasEstimates();
+                Ranking ranking = estimated ? profile.estimatedInclusiveRanking() : profile.inclusiveRanking();
+                compared.add(new Compared(p, profile.mode(),
+                        estimated ? MethodTimeProfile.ESTIMATED_INCLUSIVE : MethodTimeProfile.INCLUSIVE,
+                        AccuracyMetrics.compare(ref, ranking, top)));
             } catch (IOException | RuntimeException e) {
                 err.println("taper profile-accuracy: cannot read " + p + ": " + e.getMessage());
                 return 2;
@@ -93,8 +104,12 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One result file and its metrics. */
-    record Compared(Path result, String mode, AccuracyMetrics metrics) {
+    /**
+     * One result file and its metrics.
+     *
+     * @param rankedBy the row field its methods were ranked by
+     */
+    record Compared(Path result, String mode, String rankedBy, AccuracyMetrics metrics) {
     }
 
     private Map<String, Object> toJson(JfrInclusiveProfile reference, List<Compared> compared) {
@@ -111,6 +126,7 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
             AccuracyMetrics a = c.metrics();
             r.put("result", c.result().toString());
             r.put("mode", c.mode());
+            r.put("rankedBy", c.rankedBy());
             r.put("compared", a.compared());
             r.put("match", a.match());
             r.put("sad", a.sad());

@@ -159,6 +159,42 @@ class MethodTimeEndToEndTest {
     }
 
     @Test
+    void adaptiveEstimatesTheRemovedMethodsTimeFromItsCallersLoop() throws Exception {
+        Map<String, Map<String, Object>> rows = rowsByMethod(adaptive);
+        Map<String, Object> cheap = rows.get(K + "cheap(I)I");
+        long measured = num(cheap, "inclusiveNanos");
+        long estimated = num(cheap, "estimatedInclusiveNanos");
+        long fixedCheap = incl(rowsByMethod(fixed), "cheap(I)I");
+        // cheap is removed early in main's loop, which runs on: its share of main's later time is added
+        assertTrue(estimated > measured, "estimated " + estimated + " > measured " + measured);
+        assertTrue(estimated > fixedCheap / 2 && estimated < fixedCheap * 2,
+                "estimated " + estimated + " within 0.5x .. 2x of the fixed run's " + fixedCheap);
+        for (Map<String, Object> r : rows.values()) {
+            if (Boolean.FALSE.equals(r.get("removed"))) {
+                assertEquals(num(r, "inclusiveNanos"), num(r, "estimatedInclusiveNanos"), "not removed: " + r);
+            }
+        }
+        long costly = num(rows.get(K + "costly(J)V"), "estimatedInclusiveNanos");
+        long heavy = num(rows.get(K + "heavy(J)V"), "estimatedInclusiveNanos");
+        long medium = num(rows.get(K + "medium(J)V"), "estimatedInclusiveNanos");
+        long light = num(rows.get(K + "light(J)V"), "estimatedInclusiveNanos");
+        assertTrue(costly > heavy && heavy > medium && medium > light,
+                "costly 320 ms, heavy 160, medium 80, light 20: " + costly + " " + heavy + " " + medium + " " + light);
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> estimate = (Map<String, Object>) summary(adaptive).get("estimate");
+        assertTrue(num(estimate, "extrapolatedMethods") >= 1 && num(estimate, "addedNanos") > 0, "summary: " + estimate);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> cost = (Map<String, Object>) controller.get("strategyStats");
+        assertTrue(num(cost, "baselineSteps") >= 1 && ((Number) cost.get("baselineMillis")).doubleValue() >= 0,
+                "the baselines' cost: " + cost);
+        assertTrue(adaptive.stderr().contains("cheap(int) [removed at ")
+                && adaptive.stderr().contains(", inclusive time estimated]"), adaptive.stderr());
+    }
+
+    @Test
     void adaptiveWovenBytesLackTheRemovedMethodsCalls() throws Exception {
         Path woven = tmp.resolve("dump").resolve(MAIN.replace('.', '/') + ".woven.class");
         assertTrue(Files.isRegularFile(woven), "the server dumped " + woven);

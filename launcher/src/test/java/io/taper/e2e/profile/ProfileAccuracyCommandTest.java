@@ -51,8 +51,16 @@ class ProfileAccuracyCommandTest {
         assertTrue(jfrTop.size() >= 3, "the recording ranks the sampled methods: " + jfrTop);
     }
 
-    /** A method-time result.json ranking the methods in this order. */
+    /** A method-time result.json ranking the methods in this order, as written before the estimate existed. */
     static Path result(String name, List<String> order) throws Exception {
+        return result(name, order, null);
+    }
+
+    /**
+     * A method-time result.json whose measured inclusive time ranks the methods in {@code order} and whose
+     * estimated inclusive time ranks them in {@code estimatedOrder} (null: no estimate in the rows).
+     */
+    static Path result(String name, List<String> order, List<String> estimatedOrder) throws Exception {
         List<Object> rows = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             String key = order.get(i);
@@ -65,6 +73,9 @@ class ProfileAccuracyCommandTest {
             r.put("descriptor", key.substring(paren));
             r.put("invocations", 1);
             r.put("inclusiveNanos", 1000L * (order.size() - i));
+            if (estimatedOrder != null) {
+                r.put("estimatedInclusiveNanos", 1000L * (order.size() - estimatedOrder.indexOf(key)));
+            }
             rows.add(r);
         }
         Map<String, Object> result = new LinkedHashMap<>();
@@ -75,6 +86,14 @@ class ProfileAccuracyCommandTest {
         Path file = tmp.resolve(name + ".json");
         Files.writeString(file, new Gson().toJson(result));
         return file;
+    }
+
+    /** The recording's ranking with its first two methods swapped. */
+    static List<String> firstTwoSwapped() {
+        List<String> swapped = new ArrayList<>(jfrTop);
+        swapped.set(0, jfrTop.get(1));
+        swapped.set(1, jfrTop.get(0));
+        return swapped;
     }
 
     static String[] run(String... args) {
@@ -93,11 +112,8 @@ class ProfileAccuracyCommandTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonGivesTheMetricsOfEveryResult() throws Exception {
-        List<String> swapped = new ArrayList<>(jfrTop);
-        swapped.set(0, jfrTop.get(1));
-        swapped.set(1, jfrTop.get(0));
         Path same = result("same", jfrTop);
-        Path swap = result("swapped", swapped);
+        Path swap = result("swapped", firstTwoSwapped());
         String[] r = run("profile-accuracy", "--jfr", recording.toString(), "--json", same.toString(), swap.toString());
         assertEquals("0", r[0], r[1]);
         Map<String, Object> json = new Gson().fromJson(r[1], Map.class);
@@ -107,6 +123,40 @@ class ProfileAccuracyCommandTest {
         assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(results.get(0)));
         assertEquals(List.of((double) compared, (double) compared, 2.0, 2.0 / compared, 0.0), metrics(results.get(1)));
         assertEquals("swapped", results.get(1).get("mode"));
+        assertEquals("inclusiveNanos", results.get(0).get("rankedBy"), "rows without an estimate");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void resultsRankByTheEstimateUnlessMeasuredOnly() throws Exception {
+        // measured: the first two swapped (a removed method's frozen time); estimated: the recording's order
+        Path adaptive = result("adaptive", firstTwoSwapped(), jfrTop);
+        int compared = Math.min(16, jfrTop.size());
+
+        String[] byEstimate = run("profile-accuracy", "--jfr", recording.toString(), "--json", adaptive.toString());
+        assertEquals("0", byEstimate[0], byEstimate[1]);
+        Map<String, Object> r = ((List<Map<String, Object>>) new Gson().fromJson(byEstimate[1], Map.class)
+                .get("results")).get(0);
+        assertEquals("estimatedInclusiveNanos", r.get("rankedBy"));
+        assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(r));
+
+        String[] measured = run("profile-accuracy", "--jfr", recording.toString(), "--json", "--measured-only",
+                adaptive.toString());
+        assertEquals("0", measured[0], measured[1]);
+        r = ((List<Map<String, Object>>) new Gson().fromJson(measured[1], Map.class).get("results")).get(0);
+        assertEquals("inclusiveNanos", r.get("rankedBy"));
+        assertEquals(List.of((double) compared, (double) compared, 2.0, 2.0 / compared, 0.0), metrics(r));
+
+        String[] text = run("profile-accuracy", "--jfr", recording.toString(), "--top", "2", adaptive.toString());
+        assertTrue(text[1].split("\n")[4].matches(".*adaptive\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+estimatedInclusiveNanos"),
+                text[1]);
+    }
+
+    @Test
+    void helpDocumentsMeasuredOnly() {
+        String[] help = run("profile-accuracy", "--help");
+        assertEquals("0", help[0]);
+        assertTrue(help[1].contains("--measured-only") && help[1].contains("estimatedInclusiveNanos"), help[1]);
     }
 
     @Test
@@ -117,7 +167,7 @@ class ProfileAccuracyCommandTest {
         String[] lines = r[1].split("\n");
         assertTrue(lines[0].startsWith("JFR " + recording + ": "), lines[0]);
         assertTrue(r[1].contains("Top 2 by inclusive time vs JFR"), r[1]);
-        assertTrue(lines[4].matches(".*fixed\\s+2/2\\s+0\\s+0\\.00\\s+0"), lines[4]);
+        assertTrue(lines[4].matches(".*fixed\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+inclusiveNanos"), lines[4]);
         assertTrue(r[1].contains("     1 ") && r[1].contains(jfrTop.get(0)), r[1]);
     }
 

@@ -130,6 +130,40 @@ class ProfileExportTest {
     }
 
     @Test
+    void rowsWithEstimatesRankByThemAndTheTableMarksThem() {
+        Map<String, Object> r = result();
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) r.get("rows");
+        for (Map<String, Object> row : rows) {
+            row.put("estimatedInclusiveNanos", row.get("inclusiveNanos"));
+        }
+        rows.get(2).put("estimatedInclusiveNanos", 1_500_000.0);        // the removed leaf, extrapolated
+        MethodTimeProfile profile = MethodTimeProfile.of(r);
+        assertTrue(profile.hasEstimates());
+        assertEquals(List.of("app.Leaf.leaf()V", "app.Main.main([Ljava/lang/String;)V", "app.Main.work(I)I",
+                "app.Worker.run()V"), profile.estimatedInclusiveRanking().top(16));
+        assertEquals(1_500_000, profile.estimatedInclusiveRanking().weight("app.Leaf.leaf()V"));
+        assertEquals(4, profile.inclusiveRanking().rank("app.Leaf.leaf()V"), "the measured ranking is unchanged");
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        TopMethodsTable.print(profile, 2, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertTrue(lines[1].matches("\\s+#\\s+incl ms\\s+est ms\\s+incl%.*"), lines[1]);
+        assertTrue(lines[2].matches("\\s+1\\s+0\\.0\\s+~1\\.5\\s+19\\.2%.*app\\.Leaf\\.leaf\\(\\) "
+                + "\\[removed at 512 ms, inclusive time estimated\\]"), lines[2]);
+        assertTrue(lines[3].matches("\\s+2\\s+0\\.0\\s+76\\.9%.*app\\.Main\\.main\\(String\\[\\]\\)"), lines[3]);
+    }
+
+    @Test
+    void rowsWithoutEstimatesRankByTheMeasuredTime() {
+        MethodTimeProfile profile = MethodTimeProfile.of(result());
+        assertFalse(profile.hasEstimates(), "a result written before the estimate existed");
+        assertEquals(profile.inclusiveRanking().top(16), profile.estimatedInclusiveRanking().top(16));
+        assertEquals(250, profile.rows().get(2).estimatedInclusiveNanos());
+        assertFalse(profile.rows().get(2).estimated());
+    }
+
+    @Test
     void otherAnalysesAreRejected() {
         Map<String, Object> r = result();
         r.put("analysis", "sfa");

@@ -43,6 +43,9 @@ final class MergedProfile {
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
     final CallTree tree = new CallTree();
+    // what a merge builds beyond the per-method sums: edges into these callees (null: all), the call tree
+    private final boolean[] edgesInto;
+    private final boolean withTree;
 
     int threads;
     long contexts;
@@ -54,8 +57,15 @@ final class MergedProfile {
     long unknownSites;
     long tooDeep;
 
-    private MergedProfile(int methods) {
+    /** An empty profile; {@link #merge} fills one (tests build profiles by hand with {@link #edge}). */
+    MergedProfile(int methods) {
+        this(methods, null, true);
+    }
+
+    private MergedProfile(int methods, boolean[] edgesInto, boolean withTree) {
         this.methods = methods;
+        this.edgesInto = edgesInto;
+        this.withTree = withTree;
         invocations = new long[methods];
         inclusive = new long[methods];
         exclusive = new long[methods];
@@ -79,7 +89,20 @@ final class MergedProfile {
      * ({@code java.lang.Shutdown}) is still inside it, waiting for that very hook: its time there is Taper's.
      */
     static MergedProfile merge(List<ThreadProfile.Snapshot> snapshots, int methods, boolean[] cutAt) {
-        MergedProfile m = new MergedProfile(methods);
+        return merge(new MergedProfile(methods, null, true), snapshots, cutAt);
+    }
+
+    /**
+     * As {@link #merge(List, int, boolean[])}, but only the per-method statistics and the edges into the
+     * {@code callees}: no other edge and no call tree, which cost most of a merge (a hash-map entry per
+     * context). For the controller, which needs a few methods' callers while the program runs.
+     */
+    static MergedProfile mergeEdgesInto(List<ThreadProfile.Snapshot> snapshots, int methods, boolean[] cutAt,
+                                        boolean[] callees) {
+        return merge(new MergedProfile(methods, callees, false), snapshots, cutAt);
+    }
+
+    private static MergedProfile merge(MergedProfile m, List<ThreadProfile.Snapshot> snapshots, boolean[] cutAt) {
         for (ThreadProfile.Snapshot s : snapshots) {
             m.add(s, cutAt);
         }
@@ -152,39 +175,55 @@ final class MergedProfile {
             inclusive[method] += outerNanos;
 
             int caller;
-            int mergedParent;
             if (parent == ContextTree.ROOT) {
                 caller = NO_CALLER;
-                mergedParent = CallTree.ROOT;
             } else if (parent == ContextTree.TRUNCATED) {
                 caller = TRUNCATED_CALLER;
                 truncatedContexts++;
-                if (merged[ContextTree.TRUNCATED] < 0) {
-                    merged[ContextTree.TRUNCATED] = tree.child(CallTree.ROOT, CallTree.TRUNCATED_METHOD);
-                }
-                mergedParent = merged[ContextTree.TRUNCATED];
             } else {
                 caller = c.method(parent);
-                mergedParent = merged[parent];
             }
-            long[] edge = edge(caller, method);
-            edge[0] += calls;
-            edge[1] += outerNanos;
-
-            if (mergedParent >= 0) {
-                merged[node] = tree.child(mergedParent, method);
-                tree.add(merged[node], calls, nanos);
-                if (mergedParent != CallTree.ROOT && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
-                    tree.add(mergedParent, 0, nanos);
-                }
-            } else {
-                merged[node] = -1;
+            if (edgesInto == null || (method < edgesInto.length && edgesInto[method])) {
+                long[] edge = edge(caller, method);
+                edge[0] += calls;
+                edge[1] += outerNanos;
+            }
+            if (withTree) {
+                merged[node] = addToTree(merged, parent, method, calls, nanos);
             }
         }
     }
 
+    /**
+     * Adds a thread's context to the merged tree, under its parent's merged node ({@code merged}: per context
+     * of the thread, its merged node, -1 if none); returns its merged node, or -1.
+     */
+    private int addToTree(int[] merged, int parent, int method, long calls, long nanos) {
+        int mergedParent;
+        if (parent == ContextTree.ROOT) {
+            mergedParent = CallTree.ROOT;
+        } else if (parent == ContextTree.TRUNCATED) {
+            if (merged[ContextTree.TRUNCATED] < 0) {
+                merged[ContextTree.TRUNCATED] = tree.child(CallTree.ROOT, CallTree.TRUNCATED_METHOD);
+            }
+            mergedParent = merged[ContextTree.TRUNCATED];
+        } else {
+            mergedParent = merged[parent];
+        }
+        if (mergedParent < 0) {
+            return -1;
+        }
+        int node = tree.child(mergedParent, method);
+        tree.add(node, calls, nanos);
+        if (mergedParent != CallTree.ROOT && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
+            tree.add(mergedParent, 0, nanos);
+        }
+        return node;
+    }
+
     // no lambdas in analysis code: they would bootstrap java.lang.invoke from inside the observed JVM's run
-    private long[] edge(int caller, int callee) {
+    /** The edge's {calls, nanos}, created empty on first sight. */
+    long[] edge(int caller, int callee) {
         Map<Integer, long[]> edges = callers.get(callee);
         if (edges == null) {
             edges = new HashMap<>();
@@ -247,6 +286,13 @@ final class MergedProfile {
             }
         }
         return outer;
+    }
+
+    /** The inclusive nanoseconds of the callee's calls from the caller (0 if there were none). */
+    long edgeNanos(int caller, int callee) {
+        Map<Integer, long[]> edges = callers.get(callee);
+        long[] e = edges == null ? null : edges.get(caller);
+        return e == null ? 0 : e[1];
     }
 
     /** The callers of a method, as {caller, calls, nanos} sorted by nanos, then calls, descending. */

@@ -9,15 +9,18 @@ import java.util.Map;
 
 /**
  * The method-time table: one row per method observed on any thread (definitions in {@link MergedProfile}),
- * hottest inclusive time first:
+ * hottest estimated inclusive time first:
  * <pre>
- * id, class, method, descriptor, loader, invocations, inclusiveNanos, exclusiveNanos, totalNanos,
- * minNanos, maxNanos, meanNanos, openFrames, removed, [removedAtMillis], callers: [{caller, calls, nanos}]
+ * id, class, method, descriptor, loader, invocations, inclusiveNanos, estimatedInclusiveNanos,
+ * exclusiveNanos, totalNanos, minNanos, maxNanos, meanNanos, openFrames, removed, [removedAtMillis],
+ * callers: [{caller, calls, nanos}]
  * </pre>
- * {@code caller} is another row's {@code id} (-1: no observed caller, -2: a flattened context). The
- * summary holds the counters of tolerated anomalies and the merged call tree, its heaviest part
- * ({@code callTree.nodes}: {@code [parent, method id, calls, nanos]}, parent -1 at the top, method -2 for
- * flattened contexts). Rows and summary come from one snapshot per instance.
+ * {@code caller} is another row's {@code id} (-1: no observed caller, -2: a flattened context).
+ * {@code estimatedInclusiveNanos} is {@link InclusiveEstimate}'s for a removed method, its
+ * {@code inclusiveNanos} for any other. The summary holds the counters of tolerated anomalies, what the
+ * estimate added ({@code estimate}) and the merged call tree, its heaviest part ({@code callTree.nodes}:
+ * {@code [parent, method id, calls, nanos]}, parent -1 at the top, method -2 for flattened contexts). Rows
+ * and summary come from one snapshot per instance.
  */
 public final class MethodTimeResults implements AnalysisResults {
 
@@ -31,17 +34,19 @@ public final class MethodTimeResults implements AnalysisResults {
     static final double MIN_EXPORTED_SHARE = 1e-5;
 
     private MergedProfile profile;
+    private long[] estimated;      // per method slot, see InclusiveEstimate
 
     @Override
     public List<Map<String, Object>> rows() {
         MergedProfile p = profile();
+        long[] est = estimated();
         List<Map<String, Object>> rows = new ArrayList<>();
         for (int m = 0; m < p.methods; m++) {
             if (p.seen[m]) {
-                rows.add(row(p, m));
+                rows.add(row(p, m, est[m]));
             }
         }
-        rows.sort(BY_INCLUSIVE);
+        rows.sort(BY_ESTIMATED_INCLUSIVE);
         return rows;
     }
 
@@ -74,6 +79,7 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("unknownSites", p.unknownSites);
         s.put("tooDeepEntries", p.tooDeep);
         s.put("removedMethods", (long) Removals.count());
+        s.put("estimate", estimateSummary(p, estimated(), RemovalBaselines.RECORDED.methods().length));
         s.put("observedNanos", p.tree.totalNanos());
         long total = p.tree.totalNanos();
         long minNanos = (long) (total * MIN_EXPORTED_SHARE);
@@ -95,8 +101,43 @@ public final class MethodTimeResults implements AnalysisResults {
         return profile;
     }
 
+    private synchronized long[] estimated() {
+        if (estimated == null) {
+            estimated = InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
+        }
+        return estimated;
+    }
+
+    /**
+     * What the estimate did: removed methods with baselines, those whose estimate exceeds their measured
+     * inclusive time, and the nanoseconds it added in all.
+     */
+    private static Map<String, Object> estimateSummary(MergedProfile p, long[] estimated, int baselineMethods) {
+        long extrapolated = 0;
+        long addedNanos = 0;
+        for (int m = 0; m < p.methods; m++) {
+            if (p.seen[m] && estimated[m] > p.inclusive[m]) {
+                extrapolated++;
+                addedNanos += estimated[m] - p.inclusive[m];
+            }
+        }
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("baselineMethods", (long) baselineMethods);
+        e.put("extrapolatedMethods", extrapolated);
+        e.put("addedNanos", addedNanos);
+        return e;
+    }
+
     /** Every thread's profile now, merged. */
     static MergedProfile snapshot() {
+        return snapshot(null);
+    }
+
+    /**
+     * Every thread's profile now, merged; with {@code edgesInto}, only the per-method statistics and the
+     * edges into those callees (see {@link MergedProfile#mergeEdgesInto}).
+     */
+    static MergedProfile snapshot(boolean[] edgesInto) {
         long now = System.nanoTime();
         ThreadProfile[] all = ThreadProfiles.all();
         List<ThreadProfile.Snapshot> snapshots = new ArrayList<>(all.length);
@@ -109,13 +150,14 @@ public final class MethodTimeResults implements AnalysisResults {
         for (int m = 0; m < methods; m++) {
             shutdown[m] = SHUTDOWN_CLASS.equals(MethodIds.method(m).className);
         }
-        return MergedProfile.merge(snapshots, methods, shutdown);
+        return edgesInto == null ? MergedProfile.merge(snapshots, methods, shutdown)
+                : MergedProfile.mergeEdgesInto(snapshots, methods, shutdown, edgesInto);
     }
 
     /** The JVM's shutdown sequence: open frames are cut there (see {@link MergedProfile#merge(List, int, boolean[])}). */
     static final String SHUTDOWN_CLASS = "java/lang/Shutdown";
 
-    private static Map<String, Object> row(MergedProfile p, int m) {
+    private static Map<String, Object> row(MergedProfile p, int m, long estimatedInclusive) {
         MethodKey k = MethodIds.method(m);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("id", (long) m);
@@ -126,6 +168,7 @@ public final class MethodTimeResults implements AnalysisResults {
         long calls = p.invocations[m];
         r.put("invocations", calls);
         r.put("inclusiveNanos", p.inclusive[m]);
+        r.put("estimatedInclusiveNanos", estimatedInclusive);
         r.put("exclusiveNanos", p.exclusive[m]);
         r.put("totalNanos", p.total[m]);
         r.put("minNanos", calls == 0 ? 0L : p.min[m]);
@@ -149,10 +192,13 @@ public final class MethodTimeResults implements AnalysisResults {
         return r;
     }
 
-    private static final Comparator<Map<String, Object>> BY_INCLUSIVE = new Comparator<>() {
+    private static final Comparator<Map<String, Object>> BY_ESTIMATED_INCLUSIVE = new Comparator<>() {
         @Override
         public int compare(Map<String, Object> a, Map<String, Object> b) {
-            int c = Long.compare((Long) b.get("inclusiveNanos"), (Long) a.get("inclusiveNanos"));
+            int c = Long.compare((Long) b.get("estimatedInclusiveNanos"), (Long) a.get("estimatedInclusiveNanos"));
+            if (c == 0) {
+                c = Long.compare((Long) b.get("inclusiveNanos"), (Long) a.get("inclusiveNanos"));
+            }
             return c != 0 ? c : Long.compare((Long) a.get("id"), (Long) b.get("id"));
         }
     };

@@ -2,18 +2,26 @@ package io.taper.analysis.methodtime;
 
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>]} (default
  * {@code method-time:500,100,1.0}, see {@link RemovalPolicy}): each step sums every thread's completed
  * calls per method, marks the cheap hot methods removed, and disables their entry and exit sites. A
- * removed method stays removed (its row keeps what it had and says so).
+ * removed method stays removed (its row keeps what it had and says so). A step that removes methods also
+ * records how they stood with their callers ({@link RemovalBaselines}), from which the results estimate
+ * their inclusive time at the end ({@link InclusiveEstimate}).
  */
 public final class MethodTimeStrategy implements ControllerStrategy {
 
     public static final String NAME = "method-time";
 
     private RemovalPolicy policy = RemovalPolicy.defaults();
+    // the cost of the baselines: one merged snapshot of all threads per step that removes methods
+    private long baselineSteps;
+    private long baselineNanos;
 
     @Override
     public String name() {
@@ -38,12 +46,45 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         for (ThreadProfile p : ThreadProfiles.all()) {
             p.addMethodTotals(calls, nanos);
         }
+        int[] removed = new int[16];
+        int count = 0;
         for (int m = 0; m < methods; m++) {
-            if (!Removals.isRemoved(m) && policy.isCheap(calls[m], nanos[m])) {
-                Removals.mark(m, context.elapsedMillis());
+            if (!Removals.isRemoved(m) && policy.isCheap(calls[m], nanos[m]) && Removals.mark(m, context.elapsedMillis())) {
+                if (count == removed.length) {
+                    removed = Arrays.copyOf(removed, count * 2);
+                }
+                removed[count++] = m;
             }
         }
+        if (count > 0) {
+            recordBaselines(removed, count);
+        }
         disableRemovedSites(context);
+    }
+
+    /**
+     * The removed methods' baselines, from a snapshot taken before their sites go (the step only stages
+     * the removal). The snapshot costs time proportional to all threads' contexts, hence only on steps that
+     * remove something, and only the edges into the removed methods.
+     */
+    private synchronized void recordBaselines(int[] removed, int count) {
+        long start = System.nanoTime();
+        boolean[] callees = new boolean[MethodIds.size()];
+        for (int i = 0; i < count; i++) {
+            callees[removed[i]] = true;
+        }
+        RemovalBaselines.RECORDED.record(removed, count, MethodTimeResults.snapshot(callees));
+        baselineNanos += System.nanoTime() - start;
+        baselineSteps++;
+    }
+
+    /** The cost of the baselines: steps that took a snapshot for them and the milliseconds they spent. */
+    @Override
+    public synchronized Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("baselineSteps", baselineSteps);
+        m.put("baselineMillis", Math.round(baselineNanos / 1e3) / 1e3);
+        return m;
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.taper.runtime.control;
 
+import java.util.Map;
+
 /**
  * Decides, every {@link #periodMillis()} milliseconds, which sites to remove, restore or switch to
  * another variant. The controller thread calls {@link #step} and then applies what the step asked for:
@@ -33,4 +35,12 @@ public interface ControllerStrategy {
 
     /** One decision: inspect the context and call its disable/enable/setVariant methods. */
     void step(ControlContext context);
+
+    /**
+     * The strategy's own statistics (JSON-shaped values), read once after the last step and put under
+     * {@code "stats"."controller"."strategyStats"} of result.json when not empty.
+     */
+    default Map<String, Object> stats() {
+        return Map.of();
+    }
 }
