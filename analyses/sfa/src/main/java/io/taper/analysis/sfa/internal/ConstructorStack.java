@@ -16,9 +16,61 @@ import java.util.Arrays;
  */
 public final class ConstructorStack {
 
-    private static final class Frames {
+    /** Read marks of final fields buffered per thread before they spill into the shared map. */
+    static final int MARKS = 32;
+
+    static final class Frames {
         Object[] objects = new Object[16];
         int depth;
+        /**
+         * Read marks of declared-final fields made while their objects were being built on this thread
+         * (object, member), most recent last. A final field is only ever written by its own class's
+         * constructor, on the thread building the object, so these marks can only matter to writes made
+         * while the object is still being built here: the buffer is dropped at the next outermost
+         * construction of another object (the thread is done building the buffered ones; between two
+         * constructor levels of one object nothing else is built), and spills into the shared map when
+         * full. This keeps the shared map out of the way of the many short-lived objects whose
+         * constructors read their own final fields (iterators reading their outer instance, say).
+         */
+        final Object[] markedObjects = new Object[MARKS];
+        final int[] markedMembers = new int[MARKS];
+        int marks;
+
+        boolean hasMark(Object o, int member) {
+            for (int i = marks - 1; i >= 0; i--) {
+                if (markedObjects[i] == o && markedMembers[i] == member) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Buffers the mark; false if the buffer is full (spill it first). */
+        boolean addMark(Object o, int member) {
+            if (hasMark(o, member)) {
+                return true;
+            }
+            if (marks == MARKS) {
+                return false;
+            }
+            markedObjects[marks] = o;
+            markedMembers[marks++] = member;
+            return true;
+        }
+
+        void clearMarks() {
+            java.util.Arrays.fill(markedObjects, 0, marks, null);
+            marks = 0;
+        }
+
+        private boolean marksObject(Object o) {
+            for (int i = 0; i < marks; i++) {
+                if (markedObjects[i] == o) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     // A subclass rather than withInitial(lambda): no java.lang.invoke bootstrap inside a snippet.
@@ -40,6 +92,9 @@ public final class ConstructorStack {
      */
     public static void push(Object self) {
         Frames f = FRAMES.current();
+        if (f.depth == 0 && f.marks > 0 && !f.marksObject(self)) {
+            f.clearMarks();           // an outermost construction of another object: the buffered ones are built
+        }
         if (f.depth == f.objects.length) {
             f.objects = Arrays.copyOf(f.objects, f.depth * 2);
         }
@@ -84,6 +139,11 @@ public final class ConstructorStack {
             }
         }
         return false;
+    }
+
+    /** This thread's frames, with its buffered final-field read marks. */
+    static Frames frames() {
+        return FRAMES.current();
     }
 
     /** Number of constructor frames on this thread (for tests). */

@@ -32,8 +32,31 @@ public final class InstanceMarks {
         }
     }
 
+    /** Members some object was marked for (by member slot): a write of any other asks nothing. */
+    private volatile boolean[] everMarked = new boolean[64];
+
+    /** True if some object's member was ever marked: false answers {@link #isMarked} for every object. */
+    boolean everMarked(int member) {
+        boolean[] m = everMarked;
+        return member >= 0 && member < m.length && m[member];
+    }
+
+    private void noteMarked(int member) {
+        if (!everMarked(member)) {
+            synchronized (this) {
+                boolean[] m = everMarked;
+                if (member >= m.length) {
+                    m = Arrays.copyOf(m, Math.max(member + 1, m.length * 2));
+                }
+                m[member] = true;
+                everMarked = m;        // volatile write: publishes the flag (and the grown array)
+            }
+        }
+    }
+
     /** Records that the object's member was read; returns the object's entry (a weak reference to it). */
     public Entry mark(Object o, int member) {
+        noteMarked(member);
         int h = hash(o);
         Entry e = recent(o, h);
         if (e == null) {
@@ -48,6 +71,9 @@ public final class InstanceMarks {
 
     /** True if {@link #mark} was called for this object and member. */
     public boolean isMarked(Object o, int member) {
+        if (!everMarked(member)) {
+            return false;
+        }
         int h = hash(o);
         Entry e = recent(o, h);
         if (e != null && e.has(member)) {

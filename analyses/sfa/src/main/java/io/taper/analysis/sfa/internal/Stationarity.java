@@ -204,7 +204,7 @@ public final class Stationarity {
             } else if (kind == READ) {
                 sf.last = reads.mark(receiver, sf.member);
             } else if (ConstructorStack.contains(receiver)) {
-                reads.mark(receiver, sf.member);      // a final field read while its object is being built
+                markFinalRead(receiver, sf.member);   // a final field read while its object is being built
             }
             return;
         }
@@ -232,7 +232,8 @@ public final class Stationarity {
             add |= WRITTEN_OUTSIDE_CONSTRUCTOR;
         }
         if ((s & NON_STATIONARY) == 0) {
-            if (shadow >= 0 ? ShadowMarks.isRead(receiver, shadow) : reads.isMarked(receiver, sf.member)) {
+            if (shadow >= 0 ? ShadowMarks.isRead(receiver, shadow)
+                : ConstructorStack.frames().hasMark(receiver, sf.member) || reads.isMarked(receiver, sf.member)) {
                 add |= NON_STATIONARY;
             }
         }
@@ -259,6 +260,21 @@ public final class Stationarity {
 
     public void writeFresh(Object receiver, int site) {
         on(WRITE_FRESH, receiver, site);
+    }
+
+    /**
+     * A final field's read mark, made while its object is being built: into this thread's buffer
+     * ({@link ConstructorStack.Frames}), which spills into the shared map when full.
+     */
+    private void markFinalRead(Object o, int member) {
+        ConstructorStack.Frames f = ConstructorStack.frames();
+        if (!f.addMark(o, member)) {
+            for (int i = 0; i < f.marks; i++) {
+                reads.mark(f.markedObjects[i], f.markedMembers[i]);
+            }
+            f.clearMarks();
+            f.addMark(o, member);
+        }
     }
 
     /** The site's shadow offset, resolved at its first event with a receiver (inside the bypass). */

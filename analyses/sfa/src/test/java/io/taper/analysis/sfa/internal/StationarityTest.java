@@ -164,6 +164,46 @@ class StationarityTest {
     }
 
     @Test
+    void finalReadMarksStayExactWhenTheThreadsBufferSpills() {
+        int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);  // Base(): reads fin through an overridden method, then builds many objects
+        state.readFinal(o, r);
+        for (int i = 0; i < ConstructorStack.MARKS + 8; i++) {
+            Sub p = new Sub();
+            ConstructorStack.push(p);
+            state.writeFinal(p, w);
+            state.readFinal(p, r);
+            ConstructorStack.pop(p);
+        }
+        ConstructorStack.pop(o);
+        assertTrue(state.reads().liveObjects() > 0, "the buffer spilled into the map");
+        ConstructorStack.push(o);  // Sub(): assigns fin
+        state.writeFinal(o, w);
+        ConstructorStack.pop(o);
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void finalReadMarksOfObjectsUnderConstructionStayOutOfTheSharedMap() {
+        int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.writeFinal(o, w);
+        state.readFinal(o, r);
+        ConstructorStack.pop(o);
+        assertEquals(1, ConstructorStack.frames().marks);
+        Sub p = new Sub();
+        ConstructorStack.push(p);  // the next outermost construction: o is built, its marks are dropped
+        assertEquals(0, ConstructorStack.frames().marks);
+        ConstructorStack.pop(p);
+        assertEquals(0, state.reads().liveObjects());
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "stationary", true)), rows());
+    }
+
+    @Test
     void finalFieldReadsAfterConstructionAreStationary() {
         int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
         int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
