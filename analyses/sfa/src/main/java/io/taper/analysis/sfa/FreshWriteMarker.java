@@ -3,9 +3,11 @@ package io.taper.analysis.sfa;
 import io.taper.api.marker.MarkedRegion;
 import io.taper.api.marker.Marker;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -28,15 +30,24 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * Splits {@code putfield} instructions into <em>fresh</em> writes ({@code args = "fresh"}) and all others
  * ({@code args = "other"}).
  *
- * <p>A write is fresh when it stores into {@code this} in a constructor of a class whose superclass is
- * {@code java.lang.Object}, before {@code this} can have been seen by any code: the constructor calls
- * {@code Object.<init>} (not another constructor of its own), and from its start to the write, in straight
- * code (no jump target, jump, switch or handler in between), {@code this} is used only as the receiver of
- * {@code Object.<init>} and of {@code putfield}s of its own class. Nothing can then have read any field of
- * the object, on any thread, so the write cannot make its field non-stationary and it happens inside the
- * owner's constructor: its whole effect is "the field is written", and after its first event the site
- * can no longer change anything. Constructors of other classes are not fresh: their super constructor
- * may call an overridden method that reads the field first.
+ * <p>A write is fresh when it stores into {@code this} in a constructor before that field of {@code this}
+ * can have been read by any code. Two cases, both in straight code from the constructor's start (no jump
+ * target, jump, switch or handler in between):
+ * <ul>
+ *   <li>before the initialising {@code super()}/{@code this()} call, in any class: the object is not
+ *       initialised yet, so nothing can read it (javac stores an inner class's outer instance and captured
+ *       values there);</li>
+ *   <li>after it, in a class whose superclass is {@code java.lang.Object} and whose constructor calls
+ *       {@code Object.<init>} (not another constructor of its own), when {@code this} has been used only
+ *       as the receiver of {@code Object.<init>}, of {@code putfield}s of its own class and of
+ *       {@code getfield}s of <em>other</em> fields of its own class (reading a field leaks nothing of the
+ *       object, and a field read before it is written is not fresh).</li>
+ * </ul>
+ * Nothing can then have read that field of the object, on any thread, so the write cannot make its field
+ * non-stationary and it happens inside the owner's constructor: its whole effect is "the field is
+ * written", and after its first event the site can no longer change anything. After {@code super()},
+ * constructors of other classes are not fresh: their super constructor may call an overridden method
+ * that reads the field first.
  *
  * <p>{@code putfield}s that the rule cannot vouch for (any doubt, or bytecode the analyzer rejects) are
  * "other": they take the general path, which is always right.
@@ -90,10 +101,12 @@ public final class FreshWriteMarker implements Marker {
     /** The fresh {@code putfield}s of the method (an identity set); empty outside qualifying constructors. */
     static Map<AbstractInsnNode, Boolean> freshWrites(ClassNode owner, MethodNode method) {
         Map<AbstractInsnNode, Boolean> fresh = new IdentityHashMap<>();
-        if (!"<init>".equals(method.name) || !OBJECT.equals(owner.superName)
-                || (method.access & Opcodes.ACC_STATIC) != 0 || !hasPutfield(method) || storesToThis(method)) {
+        if (!"<init>".equals(method.name) || (method.access & Opcodes.ACC_STATIC) != 0 || !hasPutfield(method)
+                || storesToThis(method)) {
             return fresh;
         }
+        boolean objectSubclass = OBJECT.equals(owner.superName);
+        Set<String> readSoFar = new HashSet<>();      // own fields of this read so far: their writes are not fresh
         Frame<SourceValue>[] frames;
         try {
             frames = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
@@ -134,8 +147,9 @@ public final class FreshWriteMarker implements Marker {
                 int receiver = top - argumentSlots(m.desc) - 1;
                 if (receiver >= 0 && isThis(before.getStack(receiver))) {
                     // the constructor's own initialising call: only Object.<init>, once, with this nowhere else
-                    if (initialised || !OBJECT.equals(m.owner) || !onlyAt(before, consumedFrom, top, receiver)) {
-                        break;
+                    if (initialised || !objectSubclass || !OBJECT.equals(m.owner)
+                            || !onlyAt(before, consumedFrom, top, receiver)) {
+                        break;        // another super constructor may read any field: nothing after is fresh
                     }
                     initialised = true;
                     continue;
@@ -152,15 +166,23 @@ public final class FreshWriteMarker implements Marker {
                 FieldInsnNode f = (FieldInsnNode) n;
                 int receiver = top - 2;
                 if (receiver >= 0 && isThis(before.getStack(receiver)) && onlyAt(before, consumedFrom, top, receiver)) {
-                    if (initialised && f.owner.equals(owner.name)) {
+                    // before the initialising call nothing can read the object; after it, only what this
+                    // constructor read itself
+                    if (f.owner.equals(owner.name) && (!initialised || !readSoFar.contains(f.name))) {
                         fresh.put(n, Boolean.TRUE);
                     }
-                    continue;                         // before Object.<init>: the null-receiver path
+                    continue;
                 }
                 if (thisConsumed) {
                     break;
                 }
                 continue;
+            }
+            if (op == Opcodes.GETFIELD && initialised && thisConsumed && top - 1 >= consumedFrom
+                    && isThis(before.getStack(top - 1)) && onlyAt(before, consumedFrom, top, top - 1)
+                    && ((FieldInsnNode) n).owner.equals(owner.name)) {
+                readSoFar.add(((FieldInsnNode) n).name);
+                continue;                             // reading its own field shows nothing of this
             }
             if (thisConsumed) {
                 break;                                // this escapes, is read from, or is compared: stop

@@ -18,9 +18,10 @@ import org.objectweb.asm.tree.MethodNode;
  * Splits {@code getfield} instructions into reads of <em>settled</em> fields ({@code args = "settled"}) and
  * all others ({@code args = "other"}).
  *
- * <p>A field is settled when the class being woven declares it {@code private}, is in no nest (so no other
- * class can write it), and every {@code putfield} of it in the class is a fresh write
- * ({@link FreshWriteMarker}). Then every write of every instance happens before the object can be read:
+ * <p>A field is settled when no class but the one being woven can write it, and every {@code putfield} of
+ * it in the class is a fresh write ({@link FreshWriteMarker}). Only its own class can write a field that is
+ * {@code final} (the JVM rejects a {@code putfield} of a final field from anywhere else) or {@code private}
+ * in a class in no nest. Then every write of every instance happens before the object can be read:
  * the field is stationary and uF (or dF) for the whole run, whatever happens, and a read can only report
  * that the field was accessed. Reflection and {@code Unsafe} are out of scope, as everywhere in SFA.
  */
@@ -66,11 +67,12 @@ public final class SettledReadMarker implements Marker {
     /** {@code name:desc} of the settled fields of the class. */
     static Set<String> settledFields(ClassNode owner) {
         Set<String> candidates = new HashSet<>();
-        if (owner.nestHostClass != null || (owner.nestMembers != null && !owner.nestMembers.isEmpty())) {
-            return candidates;
-        }
+        boolean nested = owner.nestHostClass != null || (owner.nestMembers != null && !owner.nestMembers.isEmpty());
         for (FieldNode f : owner.fields) {
-            if ((f.access & (Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC)) == Opcodes.ACC_PRIVATE) {
+            if ((f.access & Opcodes.ACC_STATIC) != 0) {
+                continue;
+            }
+            if ((f.access & Opcodes.ACC_FINAL) != 0 || (!nested && (f.access & Opcodes.ACC_PRIVATE) != 0)) {
                 candidates.add(f.name + ':' + f.desc);
             }
         }

@@ -126,6 +126,25 @@ class FreshWriteMarkerTest {
         }
     }
 
+    static final class ReadsThenWritesOwnField {
+        int a;
+
+        ReadsThenWritesOwnField() {
+            this.a = 1;
+            this.a = this.a + 1;                    // a read of a comes first
+        }
+    }
+
+    /** Its super constructor may read anything, but the outer instance is stored before it runs. */
+    class InnerOfASubclass extends Base {
+        int k;
+
+        InnerOfASubclass() {
+            super();
+            this.k = 1;
+        }
+    }
+
     static final class Guarded {
         int a;
         int b;
@@ -156,7 +175,7 @@ class FreshWriteMarkerTest {
         int k;
 
         Inner() {
-            this.k = 1;                             // after the this$0 write before Object.<init>
+            this.k = 1;                             // after the this$0 write before Object.<init>, fresh too
         }
     }
 
@@ -171,10 +190,12 @@ class FreshWriteMarkerTest {
         assertEquals("", fresh(Derived.class));
         assertEquals("", fresh(Branching.class));
         assertEquals("list", fresh(PassedOn.class));
-        assertEquals("a", fresh(ReadsOwnField.class));
+        assertEquals("a b", fresh(ReadsOwnField.class));     // reading a says nothing about b
+        assertEquals("a", fresh(ReadsThenWritesOwnField.class));
+        assertEquals("this$0", fresh(InnerOfASubclass.class));
         assertEquals("a", fresh(Guarded.class));
         assertEquals("d l", fresh(Wide.class));
-        assertEquals("k", fresh(Inner.class));
+        assertEquals("k this$0", fresh(Inner.class));      // the outer instance: before Object.<init>
     }
 
     @Test
