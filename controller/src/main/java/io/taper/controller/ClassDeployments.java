@@ -32,6 +32,12 @@ public final class ClassDeployments {
     /** Variants requested per class by the last {@link #forClass}, matched to the WOVEN answer. */
     private final Map<ClassKey, Map<Integer, String>> requested = new ConcurrentHashMap<>();
     private final Set<ClassKey> dirty = ConcurrentHashMap.newKeySet();
+    /**
+     * The dirty classes in the order they became dirty: a strategy that disables the sites it expects to
+     * gain most from first gets those classes retransformed first (batches go in this order).
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<ClassKey> dirtyOrder =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Classes whose last retransformation by the controller failed: their woven code is unknown. */
     private final Set<ClassKey> failed = ConcurrentHashMap.newKeySet();
 
@@ -107,7 +113,7 @@ public final class ClassDeployments {
         woven.put(key, new WovenClass(ids, active, asks));
         failed.remove(key);
         if (needsRetransform(key)) {
-            dirty.add(key);
+            markDirty(key);
         }
     }
 
@@ -184,7 +190,7 @@ public final class ClassDeployments {
      */
     public List<ClassKey> drainDirty() {
         List<ClassKey> out = new ArrayList<>();
-        for (ClassKey key : dirty) {
+        for (ClassKey key; (key = dirtyOrder.poll()) != null; ) {
             dirty.remove(key);
             if (needsRetransform(key)) {
                 out.add(key);
@@ -226,7 +232,13 @@ public final class ClassDeployments {
     private void markDirty(int siteId) {
         ClassKey key = classOfSite.get(siteId);
         if (key != null) {
-            dirty.add(key);
+            markDirty(key);
+        }
+    }
+
+    private void markDirty(ClassKey key) {
+        if (dirty.add(key)) {
+            dirtyOrder.add(key);
         }
     }
 }

@@ -13,8 +13,13 @@ import java.util.List;
  */
 public record RetransformationStrategy(int maxBatchSize, boolean splitFailedBatches) {
 
-    /** The default: one call per controller step, failed calls split until the culprit is alone. */
+    /**
+     * The default: one call per controller step, failed calls split until the culprit is alone. Smaller
+     * batches (taken in the order the strategy disabled sites) let the first classes go sooner, but cost a
+     * safepoint each: measured on Lucene with method-time (ci size, 2 cores), batches of 32 were no faster.
+     */
     public static final RetransformationStrategy ONE_BATCH_PER_STEP = new RetransformationStrategy(0, true);
+
 
     public RetransformationStrategy {
         if (maxBatchSize < 0) {
