@@ -43,9 +43,6 @@ final class MergedProfile {
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
     final CallTree tree = new CallTree();
-    // what a merge builds beyond the per-method sums: edges into these callees (null: all), the call tree
-    private final boolean[] edgesInto;
-    private final boolean withTree;
 
     int threads;
     long contexts;
@@ -59,13 +56,7 @@ final class MergedProfile {
 
     /** An empty profile; {@link #merge} fills one (tests build profiles by hand with {@link #edge}). */
     MergedProfile(int methods) {
-        this(methods, null, true);
-    }
-
-    private MergedProfile(int methods, boolean[] edgesInto, boolean withTree) {
         this.methods = methods;
-        this.edgesInto = edgesInto;
-        this.withTree = withTree;
         invocations = new long[methods];
         inclusive = new long[methods];
         exclusive = new long[methods];
@@ -89,17 +80,7 @@ final class MergedProfile {
      * ({@code java.lang.Shutdown}) is still inside it, waiting for that very hook: its time there is Taper's.
      */
     static MergedProfile merge(List<ThreadProfile.Snapshot> snapshots, int methods, boolean[] cutAt) {
-        return merge(new MergedProfile(methods, null, true), snapshots, cutAt);
-    }
-
-    /**
-     * As {@link #merge(List, int, boolean[])}, but only the per-method statistics and the edges into the
-     * {@code callees}: no other edge and no call tree, which cost most of a merge (a hash-map entry per
-     * context). For the controller, which needs a few methods' callers while the program runs.
-     */
-    static MergedProfile mergeEdgesInto(List<ThreadProfile.Snapshot> snapshots, int methods, boolean[] cutAt,
-                                        boolean[] callees) {
-        return merge(new MergedProfile(methods, callees, false), snapshots, cutAt);
+        return merge(new MergedProfile(methods), snapshots, cutAt);
     }
 
     private static MergedProfile merge(MergedProfile m, List<ThreadProfile.Snapshot> snapshots, boolean[] cutAt) {
@@ -183,14 +164,10 @@ final class MergedProfile {
             } else {
                 caller = c.method(parent);
             }
-            if (edgesInto == null || (method < edgesInto.length && edgesInto[method])) {
-                long[] edge = edge(caller, method);
-                edge[0] += calls;
-                edge[1] += outerNanos;
-            }
-            if (withTree) {
-                merged[node] = addToTree(merged, parent, method, calls, nanos);
-            }
+            long[] edge = edge(caller, method);
+            edge[0] += calls;
+            edge[1] += outerNanos;
+            merged[node] = addToTree(merged, parent, method, calls, nanos);
         }
     }
 

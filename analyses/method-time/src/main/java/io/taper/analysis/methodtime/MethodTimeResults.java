@@ -130,14 +130,6 @@ public final class MethodTimeResults implements AnalysisResults {
 
     /** Every thread's profile now, merged. */
     static MergedProfile snapshot() {
-        return snapshot(null);
-    }
-
-    /**
-     * Every thread's profile now, merged; with {@code edgesInto}, only the per-method statistics and the
-     * edges into those callees (see {@link MergedProfile#mergeEdgesInto}).
-     */
-    static MergedProfile snapshot(boolean[] edgesInto) {
         long now = System.nanoTime();
         ThreadProfile[] all = ThreadProfiles.all();
         List<ThreadProfile.Snapshot> snapshots = new ArrayList<>(all.length);
@@ -150,8 +142,7 @@ public final class MethodTimeResults implements AnalysisResults {
         for (int m = 0; m < methods; m++) {
             shutdown[m] = SHUTDOWN_CLASS.equals(MethodIds.method(m).className);
         }
-        return edgesInto == null ? MergedProfile.merge(snapshots, methods, shutdown)
-                : MergedProfile.mergeEdgesInto(snapshots, methods, shutdown, edgesInto);
+        return MergedProfile.merge(snapshots, methods, shutdown);
     }
 
     /** The JVM's shutdown sequence: open frames are cut there (see {@link MergedProfile#merge(List, int, boolean[])}). */

@@ -146,6 +146,28 @@ final class ThreadProfile {
      * Everything recorded so far plus the frames still open at {@code now}. Safe from any thread: a
      * concurrent update is either in the copy or not, and an inconsistent open frame is skipped.
      */
+    /** The live context tree (for {@link BaselineScan}, which reads it without a copy). */
+    ContextTree liveTree() {
+        return tree;
+    }
+
+    /**
+     * The open frames' nodes and their time so far at {@code now}, outermost first: {nodes, elapsed} as
+     * two arrays of equal length. Read without a lock, like {@link #snapshot}.
+     */
+    Object[] openFrames(long now) {
+        int d = depth;
+        int[] fn = frameNodes;
+        long[] fs = frameStarts;
+        d = Math.max(0, Math.min(d, Math.min(fn.length, fs.length)));
+        int[] nodes = Arrays.copyOf(fn, d);
+        long[] elapsed = new long[d];
+        for (int i = 0; i < d; i++) {
+            elapsed[i] = Math.max(0, now - fs[i]);
+        }
+        return new Object[] {nodes, elapsed};
+    }
+
     Snapshot snapshot(long now) {
         ContextTree.Copy nodes = tree.copy();
         int d = depth;

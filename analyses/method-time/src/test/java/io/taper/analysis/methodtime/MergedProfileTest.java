@@ -47,34 +47,6 @@ class MergedProfileTest {
     }
 
     @Test
-    void mergingForAFewCalleesKeepsTheMethodSumsAndOnlyTheirEdges() {
-        ThreadProfile t = new ThreadProfile("t", 1, 64);
-        int m = t.enter(MAIN, 0);
-        int w = t.enter(WORK, 10);
-        int h = t.enter(HELPER, 12);
-        t.exit(HELPER, h, 15);
-        t.exit(WORK, w, 40);
-        t.exit(MAIN, m, 50);
-        t.enter(MAIN, 60);                      // open
-        List<ThreadProfile.Snapshot> snapshots = List.of(t.snapshot(100));
-        MergedProfile all = MergedProfile.merge(snapshots, METHODS);
-        boolean[] work = new boolean[METHODS];
-        work[WORK] = true;
-        MergedProfile some = MergedProfile.mergeEdgesInto(snapshots, METHODS, new boolean[0], work);
-
-        for (int method = 0; method < METHODS; method++) {
-            assertEquals(all.inclusive[method], some.inclusive[method]);
-            assertEquals(all.exclusive[method], some.exclusive[method]);
-            assertEquals(all.invocations[method], some.invocations[method]);
-            assertEquals(all.open[method], some.open[method]);
-        }
-        assertEquals(90, some.inclusive[MAIN]);
-        assertEquals(30, some.edgeNanos(MAIN, WORK));
-        assertEquals(List.of(WORK), List.copyOf(some.callers.keySet()), "no edge into MAIN or HELPER");
-        assertEquals(1, some.tree.size(), "no call tree: its root only");
-    }
-
-    @Test
     void sameThreadPathsFromTwoThreadsShareOneNode() {
         ThreadProfile t1 = new ThreadProfile("t1", 1, 64);
         ThreadProfile t2 = new ThreadProfile("t2", 2, 64);
