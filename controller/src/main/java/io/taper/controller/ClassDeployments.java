@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The single source of truth for the current deployment in this run: which sites are disabled and which
@@ -36,8 +37,7 @@ public final class ClassDeployments {
      * The dirty classes in the order they became dirty: a strategy that disables the sites it expects to
      * gain most from first gets those classes retransformed first (batches go in this order).
      */
-    private final java.util.concurrent.ConcurrentLinkedQueue<ClassKey> dirtyOrder =
-        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<ClassKey> dirtyOrder = new ConcurrentLinkedQueue<>();
     /** Classes whose last retransformation by the controller failed: their woven code is unknown. */
     private final Set<ClassKey> failed = ConcurrentHashMap.newKeySet();
 

@@ -25,6 +25,7 @@ public final class Weaver {
     private final ClassHierarchy hierarchy;
     private final SiteIds ids = new SiteIds();
     private final ClassWeaver classWeaver;
+    private final String shadowPrefix;
 
     private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy) {
         this.spec = spec;
@@ -38,7 +39,6 @@ public final class Weaver {
                 throw new SnippetDefinitionException(spec.name() + ": exclude: " + ex.getMessage());
             }
         }
-        String shadowPrefix;
         try {
             shadowPrefix = spec.shadowFieldPrefix();
         } catch (IllegalArgumentException e) {
@@ -66,6 +66,11 @@ public final class Weaver {
 
     public AnalysisSpec spec() {
         return spec;
+    }
+
+    /** The analysis's shadow-field prefix, read and checked once ({@link AnalysisSpec#shadowFieldPrefix()}), or null. */
+    public String shadowFieldPrefix() {
+        return shadowPrefix;
     }
 
     /** The classes this weaver has seen (it adds every class it parses). */

@@ -61,7 +61,7 @@ public final class WeaverEngine implements WeaveEngine {
      * (their first weaving is already a retransformation) never get them.
      */
     private boolean wantsShadowFields(Weave w) {
-        if (weaver.spec().shadowFieldPrefix() == null || w.className() == null || w.className().isEmpty()) {
+        if (weaver.shadowFieldPrefix() == null || w.className() == null || w.className().isEmpty()) {
             return false;
         }
         return !w.retransform() || shadowed.contains(w.loaderTag(), w.className());

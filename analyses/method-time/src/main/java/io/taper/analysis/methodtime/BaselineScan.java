@@ -15,15 +15,13 @@ final class BaselineScan {
 
     private final boolean[] removed;
     private final int methods;
-    private final long now;
     /** The result, in the shape {@link RemovalBaselines#record} reads: edges into the removed methods, callers' inclusive. */
     final MergedProfile sums;
     private final boolean[] callers;
 
-    private BaselineScan(boolean[] removed, int methods, long now) {
+    private BaselineScan(boolean[] removed, int methods) {
         this.removed = removed;
         this.methods = methods;
-        this.now = now;
         this.sums = new MergedProfile(methods);
         this.callers = new boolean[methods];
     }
@@ -41,29 +39,16 @@ final class BaselineScan {
                 removed[removedMethods[i]] = true;
             }
         }
-        BaselineScan scan = new BaselineScan(removed, methods, now);
+        BaselineScan scan = new BaselineScan(removed, methods);
         Map<ThreadProfile, Map<Integer, Long>> open = new HashMap<>();
         for (ThreadProfile p : all) {
-            open.put(p, openTimes(p, now));
+            open.put(p, p.openTimes(now));
             scan.edges(p.liveTree(), open.get(p));
         }
         for (ThreadProfile p : all) {
             scan.callerTimes(p.liveTree(), open.get(p));
         }
         return scan.sums;
-    }
-
-    /** Per open node, the time its open frames have run so far. */
-    private static Map<Integer, Long> openTimes(ThreadProfile p, long now) {
-        Object[] frames = p.openFrames(now);
-        int[] nodes = (int[]) frames[0];
-        long[] elapsed = (long[]) frames[1];
-        Map<Integer, Long> m = new HashMap<>();
-        for (int i = 0; i < nodes.length; i++) {
-            Long old = m.get(nodes[i]);
-            m.put(nodes[i], (old == null ? 0 : old) + elapsed[i]);
-        }
-        return m;
     }
 
     private void edges(ContextTree t, Map<Integer, Long> open) {

@@ -2,8 +2,9 @@ package io.taper.analysis.methodtime;
 
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -46,25 +47,17 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         for (ThreadProfile p : ThreadProfiles.all()) {
             p.addMethodTotals(calls, nanos);
         }
-        int[] cheap = new int[16];
-        int candidates = 0;
+        List<Integer> cheap = new ArrayList<>();
         for (int m = 0; m < methods; m++) {
             if (!Removals.isRemoved(m) && policy.isCheap(calls[m], nanos[m])) {
-                if (candidates == cheap.length) {
-                    cheap = Arrays.copyOf(cheap, candidates * 2);
-                }
-                cheap[candidates++] = m;
+                cheap.add(m);
             }
         }
         // Most called first: their sites are disabled first, so their classes go in the first batches.
-        Integer[] order = new Integer[candidates];
-        for (int i = 0; i < candidates; i++) {
-            order[i] = cheap[i];
-        }
-        Arrays.sort(order, new MostCalledFirst(calls));
-        int[] removed = new int[Math.max(1, candidates)];
+        cheap.sort(new MostCalledFirst(calls));
+        int[] removed = new int[Math.max(1, cheap.size())];
         int count = 0;
-        for (Integer m : order) {
+        for (Integer m : cheap) {
             if (Removals.mark(m, context.elapsedMillis())) {
                 removed[count++] = m;
             }

@@ -1,6 +1,8 @@
 package io.taper.analysis.methodtime;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One thread's shadow stack and calling-context tree. Woven code calls {@link #enter} at method entry and
@@ -151,21 +153,18 @@ final class ThreadProfile {
         return tree;
     }
 
-    /**
-     * The open frames' nodes and their time so far at {@code now}, outermost first: {nodes, elapsed} as
-     * two arrays of equal length. Read without a lock, like {@link #snapshot}.
-     */
-    Object[] openFrames(long now) {
+    /** Per open frame's node, the time its open frames have run so far at {@code now}. Read without a lock, like {@link #snapshot}. */
+    Map<Integer, Long> openTimes(long now) {
         int d = depth;
         int[] fn = frameNodes;
         long[] fs = frameStarts;
         d = Math.max(0, Math.min(d, Math.min(fn.length, fs.length)));
-        int[] nodes = Arrays.copyOf(fn, d);
-        long[] elapsed = new long[d];
+        Map<Integer, Long> times = new HashMap<>();
         for (int i = 0; i < d; i++) {
-            elapsed[i] = Math.max(0, now - fs[i]);
+            Long old = times.get(fn[i]);
+            times.put(fn[i], (old == null ? 0 : old) + Math.max(0, now - fs[i]));
         }
-        return new Object[] {nodes, elapsed};
+        return times;
     }
 
     Snapshot snapshot(long now) {

@@ -59,7 +59,7 @@ public final class ConstructorStack {
         }
 
         void clearMarks() {
-            java.util.Arrays.fill(markedObjects, 0, marks, null);
+            Arrays.fill(markedObjects, 0, marks, null);
             marks = 0;
         }
 

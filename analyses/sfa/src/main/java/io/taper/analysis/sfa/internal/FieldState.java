@@ -13,8 +13,8 @@ final class FieldState {
     final FieldRef ref;
     private volatile int bits;
     private volatile WeakReference<Class<?>> owner;
-    /** The shadow offset last resolved and the owner class it is for (see {@link ShadowMarks#offset}). */
-    private volatile ShadowOffset shadow;
+    /** The last resolution of this reference and the owner class it is for (see {@link ShadowMarks#resolve}). */
+    private volatile Resolution resolution;
 
     FieldState(int slot, FieldRef ref) {
         this.slot = slot;
@@ -71,23 +71,33 @@ final class FieldState {
         }
     }
 
-    /** The cached shadow offset for this owner class, or {@link ShadowMarks#UNRESOLVED}. */
-    long shadowOffset(Class<?> ownerClass) {
-        ShadowOffset s = shadow;
-        return s != null && s.refersTo(ownerClass) ? s.offset : ShadowMarks.UNRESOLVED;
+    /** The cached resolution for this owner class, or null. */
+    Resolution resolution(Class<?> ownerClass) {
+        Resolution r = resolution;
+        return r != null && r.refersTo(ownerClass) ? r : null;
     }
 
-    void shadowOffset(Class<?> ownerClass, long offset) {
-        shadow = new ShadowOffset(ownerClass, offset);
+    void resolution(Resolution r) {
+        resolution = r;
     }
 
-    /** An owner class (weakly: classes can be unloaded) and the shadow offset of this field in it. */
-    private static final class ShadowOffset extends WeakReference<Class<?>> {
-        final long offset;
+    /**
+     * This reference resolved from one owner class (held weakly: classes can be unloaded): the class
+     * that declares the field, as the JVM resolves it (null if it cannot be looked up), and the offset of
+     * the field's shadow in its objects, or {@link ShadowMarks#NONE}.
+     */
+    static final class Resolution extends WeakReference<Class<?>> {
+        private final WeakReference<Class<?>> declaring;
+        final long shadowOffset;
 
-        ShadowOffset(Class<?> ownerClass, long offset) {
+        Resolution(Class<?> ownerClass, Class<?> declaring, long shadowOffset) {
             super(ownerClass);
-            this.offset = offset;
+            this.declaring = declaring == null ? null : new WeakReference<Class<?>>(declaring);
+            this.shadowOffset = shadowOffset;
+        }
+
+        Class<?> declaring() {
+            return declaring == null ? null : declaring.get();
         }
     }
 }

@@ -61,7 +61,7 @@ final class ShadowMarks {
         return UNSAFE != null;
     }
 
-    /** Marks the object's field read; {@code offset} from {@link #offset}. */
+    /** Marks the object's field read; {@code offset} from {@link #resolve}. */
     static void markRead(Object o, long offset) {
         if (UNSAFE.getObject(o, offset) != o) {
             UNSAFE.putObject(o, offset, o);
@@ -74,14 +74,13 @@ final class ShadowMarks {
     }
 
     /**
-     * The offset of the shadow field of {@code field} in objects of {@code receiverClass}, or {@link #NONE}:
-     * the field's declaring class is the first class declaring its name from the symbolic owner up, as
-     * the JVM resolves it. Cached per field and owner class.
+     * The reference resolved from objects of {@code receiverClass}: its symbolic owner among the class and
+     * its super classes (found by name: they are loaded), the class that declares the field (the first
+     * from the owner up declaring its name, as the JVM resolves it) and the offset of the field's shadow
+     * there. Null if no owner of that name is found. Computed once per reference and owner class: the
+     * owner is recorded and the shadow resolved from the same answer.
      */
-    static long offset(FieldState field, Class<?> receiverClass) {
-        if (UNSAFE == null) {
-            return NONE;
-        }
+    static FieldState.Resolution resolve(FieldState field, Class<?> receiverClass) {
         Class<?> owner = null;
         for (Class<?> c = receiverClass; c != null; c = c.getSuperclass()) {
             if (c.getName().equals(field.ref.ownerBinaryName)) {
@@ -90,20 +89,21 @@ final class ShadowMarks {
             }
         }
         if (owner == null) {
-            return NONE;
+            return null;
         }
-        long cached = field.shadowOffset(owner);
-        if (cached != UNRESOLVED) {
+        FieldState.Resolution cached = field.resolution(owner);
+        if (cached != null) {
             return cached;
         }
         Class<?> declaring = declaringClass(owner, field.ref.name);
         long offset = NONE;
-        if (declaring != null) {
+        if (declaring != null && UNSAFE != null) {
             long o = declared(declaring, PREFIX + field.ref.name);
             offset = o >= 0 ? o : NONE;
         }
-        field.shadowOffset(owner, offset);
-        return offset;
+        FieldState.Resolution r = new FieldState.Resolution(owner, declaring, offset);
+        field.resolution(r);
+        return r;
     }
 
     /**
@@ -111,7 +111,7 @@ final class ShadowMarks {
      * super classes declaring that name, as the JVM resolves a field (interfaces declare no instance
      * fields). Null if not found or if fields cannot be looked up by name here.
      */
-    static Class<?> declaringClass(Class<?> owner, String name) {
+    private static Class<?> declaringClass(Class<?> owner, String name) {
         if (OFFSET_BY_NAME == null) {
             return null;
         }

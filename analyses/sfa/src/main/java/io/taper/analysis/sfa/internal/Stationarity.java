@@ -10,6 +10,8 @@ import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN_OUTSIDE_CONSTRUC
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.state.SiteSlots;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -281,7 +283,8 @@ public final class Stationarity {
     private static long shadow(SiteField sf, Object receiver) {
         long shadow = sf.shadow;
         if (shadow == ShadowMarks.UNRESOLVED) {
-            shadow = ShadowMarks.offset(sf.field, receiver.getClass());
+            FieldState.Resolution r = ShadowMarks.resolve(sf.field, receiver.getClass());
+            shadow = r == null ? ShadowMarks.NONE : r.shadowOffset;
             sf.shadow = shadow;
         }
         return shadow;
@@ -293,15 +296,13 @@ public final class Stationarity {
      * references to the same declared field ({@link FieldGroup}).
      */
     private void recordOwner(FieldState f, Object receiver) {
-        String name = f.ref.ownerBinaryName;
-        for (Class<?> c = receiver.getClass(); c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(name)) {
-                f.owner(c);
-                Class<?> declaring = ShadowMarks.declaringClass(c, f.ref.name);
-                if (declaring != null) {
-                    fields.join(f, declaring);
-                }
-                break;
+        FieldState.Resolution r = ShadowMarks.resolve(f, receiver.getClass());
+        Class<?> owner = r == null ? null : r.get();
+        if (owner != null) {
+            f.owner(owner);
+            Class<?> declaring = r.declaring();
+            if (declaring != null) {
+                fields.join(f, declaring);
             }
         }
         f.set(ACCESSED | CLASS_RECORDED);
@@ -324,9 +325,9 @@ public final class Stationarity {
      * shadow fields, sites whose objects use the identity map (classes loaded before the agent), sites
      * that never saw an object, and the live objects in the map.
      */
-    public java.util.Map<String, Object> markStats() {
+    public Map<String, Object> markStats() {
         long[] n = sites.shadowCounts();
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("sitesWithShadowFields", n[0]);
         m.put("sitesWithIdentityMap", n[1]);
         m.put("sitesWithoutObject", n[2]);
