@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>]} (default
- * {@code method-time:500,100,1.0}, see {@link RemovalPolicy}): each step sums every thread's completed
- * calls per method, marks the cheap hot methods removed, and disables their entry and exit sites. A
+ * {@code method-time:500,100,1.0,10000,5000}, see {@link RemovalPolicy}): each step sums every thread's
+ * completed calls per method, finds the cheap methods, marks those {@link RemovalPacing} lets go now
+ * removed, and disables their entry and exit sites. A
  * removed method stays removed (its row keeps what it had and says so). A step that removes methods also
  * records how they stood with their callers ({@link RemovalBaselines}), from which the results estimate
  * their inclusive time at the end ({@link InclusiveEstimate}).
@@ -20,6 +21,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     public static final String NAME = "method-time";
 
     private RemovalPolicy policy = RemovalPolicy.defaults();
+    private RemovalPacing pacing = new RemovalPacing(policy);
     // the cost of the baselines: one merged snapshot of all threads per step that removes methods
     private long baselineSteps;
     private long baselineNanos;
@@ -32,6 +34,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     @Override
     public void configure(String argument) {
         policy = RemovalPolicy.parse(argument);
+        pacing = new RemovalPacing(policy);
     }
 
     @Override
@@ -55,9 +58,10 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         }
         // Most called first: their sites are disabled first, so their classes go in the first batches.
         cheap.sort(new MostCalledFirst(calls));
-        int[] removed = new int[Math.max(1, cheap.size())];
+        List<Integer> now = pacing.choose(cheap, calls, context.elapsedMillis());
+        int[] removed = new int[Math.max(1, now.size())];
         int count = 0;
-        for (Integer m : cheap) {
+        for (Integer m : now) {
             if (Removals.mark(m, context.elapsedMillis())) {
                 removed[count++] = m;
             }
@@ -81,12 +85,16 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         baselineSteps++;
     }
 
-    /** The cost of the baselines: steps that took a snapshot for them and the milliseconds they spent. */
+    /** The cost of the baselines (steps that took a snapshot for them, their milliseconds) and the removals by pace. */
     @Override
     public synchronized Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("baselineSteps", baselineSteps);
         m.put("baselineMillis", Math.round(baselineNanos / 1e3) / 1e3);
+        m.put("hotRemovals", pacing.hotRemovals());
+        m.put("sameClassRemovals", pacing.sameClassRemovals());
+        m.put("roundRemovals", pacing.roundRemovals());
+        m.put("rounds", pacing.rounds());
         return m;
     }
 

@@ -4,19 +4,34 @@ package io.taper.analysis.methodtime;
  * The adaptive policy of the paper's method-time case study: every {@code periodMillis}, the methods
  * invoked at least {@code minInvocations} times whose mean time per completed invocation is below
  * {@code maxMeanMillis} are not worth timing any more, and their entry/exit instrumentation is removed.
+ *
+ * <p>Two more numbers pace the removals ({@link RemovalPacing}): a cheap method called at least
+ * {@code hotCallsPerSecond} times a second since the last step goes at once; a cheap method called less
+ * often waits, up to {@code maxDeferMillis}, for its class to be retransformed anyway or for the next
+ * round that takes all waiting methods together. {@code maxDeferMillis} 0 removes every cheap method at
+ * once (the paper's policy as written).
  */
 final class RemovalPolicy {
 
     static final long DEFAULT_PERIOD_MILLIS = 500;
     static final long DEFAULT_MIN_INVOCATIONS = 100;
     static final double DEFAULT_MAX_MEAN_MILLIS = 1.0;
+    static final long DEFAULT_HOT_CALLS_PER_SECOND = 10_000;
+    static final long DEFAULT_MAX_DEFER_MILLIS = 5_000;
 
     final long periodMillis;
     final long minInvocations;
     final double maxMeanMillis;
+    final long hotCallsPerSecond;
+    final long maxDeferMillis;
     private final double maxMeanNanos;
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
+        this(periodMillis, minInvocations, maxMeanMillis, DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS);
+    }
+
+    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
+            long maxDeferMillis) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
         }
@@ -27,18 +42,28 @@ final class RemovalPolicy {
             throw new IllegalArgumentException("the mean-time threshold must be a finite number of ms >= 0, got "
                     + maxMeanMillis);
         }
+        if (hotCallsPerSecond < 0) {
+            throw new IllegalArgumentException("the hot-call rate must be >= 0 calls/s, got " + hotCallsPerSecond);
+        }
+        if (maxDeferMillis < 0) {
+            throw new IllegalArgumentException("the longest deferral must be >= 0 ms, got " + maxDeferMillis);
+        }
         this.periodMillis = periodMillis;
+        this.hotCallsPerSecond = hotCallsPerSecond;
+        this.maxDeferMillis = maxDeferMillis;
         this.minInvocations = minInvocations;
         this.maxMeanMillis = maxMeanMillis;
         this.maxMeanNanos = maxMeanMillis * 1_000_000.0;
     }
 
     static RemovalPolicy defaults() {
-        return new RemovalPolicy(DEFAULT_PERIOD_MILLIS, DEFAULT_MIN_INVOCATIONS, DEFAULT_MAX_MEAN_MILLIS);
+        return new RemovalPolicy(DEFAULT_PERIOD_MILLIS, DEFAULT_MIN_INVOCATIONS, DEFAULT_MAX_MEAN_MILLIS,
+                DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS);
     }
 
     /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>"}; trailing parts may be left out (defaults),
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>"}; trailing
+     * parts may be left out (defaults),
      * "" is all defaults.
      *
      * @throws IllegalArgumentException for anything else
@@ -49,21 +74,24 @@ final class RemovalPolicy {
             return defaults();
         }
         String[] parts = s.split(",", -1);
-        if (parts.length > 3) {
+        if (parts.length > 5) {
             throw new IllegalArgumentException(usage(spec));
         }
         try {
             long period = parts.length > 0 ? Long.parseLong(parts[0].trim()) : DEFAULT_PERIOD_MILLIS;
             long invocations = parts.length > 1 ? Long.parseLong(parts[1].trim()) : DEFAULT_MIN_INVOCATIONS;
             double mean = parts.length > 2 ? Double.parseDouble(parts[2].trim()) : DEFAULT_MAX_MEAN_MILLIS;
-            return new RemovalPolicy(period, invocations, mean);
+            long hot = parts.length > 3 ? Long.parseLong(parts[3].trim()) : DEFAULT_HOT_CALLS_PER_SECOND;
+            long defer = parts.length > 4 ? Long.parseLong(parts[4].trim()) : DEFAULT_MAX_DEFER_MILLIS;
+            return new RemovalPolicy(period, invocations, mean, hot, defer);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(usage(spec));
         }
     }
 
     private static String usage(String spec) {
-        return "method-time:<period ms>,<min invocations>,<max mean ms> (e.g. method-time:500,100,1.0), got '"
+        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>]"
+                + " (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000), got '"
                 + spec + "'";
     }
 
@@ -75,6 +103,7 @@ final class RemovalPolicy {
     @Override
     public String toString() {
         return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
-                .append(maxMeanMillis).toString();
+                .append(maxMeanMillis).append(',').append(hotCallsPerSecond).append(',').append(maxDeferMillis)
+                .toString();
     }
 }

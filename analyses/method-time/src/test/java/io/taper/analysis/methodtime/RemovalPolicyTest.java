@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The three numbers of the adaptive policy and the removal decision. */
+/** The numbers of the adaptive policy (the paper's three and the pacing's two) and the removal decision. */
 class RemovalPolicyTest {
 
     @Test
@@ -16,7 +16,9 @@ class RemovalPolicyTest {
         assertEquals(500, p.periodMillis);
         assertEquals(100, p.minInvocations);
         assertEquals(1.0, p.maxMeanMillis);
-        assertEquals("500,100,1.0", p.toString());
+        assertEquals(10_000, p.hotCallsPerSecond);
+        assertEquals(5_000, p.maxDeferMillis);
+        assertEquals("500,100,1.0,10000,5000", p.toString());
     }
 
     @Test
@@ -26,11 +28,16 @@ class RemovalPolicyTest {
         assertEquals(20, p.minInvocations);
         assertEquals(1.0, p.maxMeanMillis);
         assertEquals(0.25, RemovalPolicy.parse("50,10,0.25").maxMeanMillis);
+        RemovalPolicy paced = RemovalPolicy.parse("50,10,0.25,300,0");
+        assertEquals(300, paced.hotCallsPerSecond);
+        assertEquals(0, paced.maxDeferMillis);
+        assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("50,10,0.25,300").maxDeferMillis);
     }
 
     @Test
     void badSpecsAreRejectedWithTheExpectedForm() {
-        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4", "100,,1"}) {
+        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6",
+            "100,,1", "100,10,1,-1", "100,10,1,5,-1", "100,10,1,5,2.5"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(bad), bad);
             assertTrue(e.getMessage().contains("must") || e.getMessage().contains("method-time:<period ms>"), e.getMessage());
         }
