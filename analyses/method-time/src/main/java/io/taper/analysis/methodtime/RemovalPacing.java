@@ -17,8 +17,8 @@ import java.util.Set;
  * <p>So a cheap method goes at once only if it is hot (called at least the policy's hot rate since the
  * previous step), and with it every waiting method of the same class, whose class is retransformed
  * anyway. A method called less often costs little while it stays timed; it waits until some waiting
- * method has waited the policy's longest deferral, and then all waiting methods go together, in one round
- * of retransformation. A waiting method is still timed and its row still grows: deferral never loses a
+ * method has waited the {@linkplain #deferral deferral}, and then all waiting methods go together, in one
+ * round of retransformation. A waiting method is still timed and its row still grows: deferral never loses a
  * call, it only removes later.
  */
 final class RemovalPacing {
@@ -59,7 +59,8 @@ final class RemovalPacing {
 
     private void choosePaced(List<Integer> cheap, long[] calls, long nowMillis, long sinceMillis, List<Integer> now) {
         Set<String> retransformed = new HashSet<>();
-        boolean round = false;
+        // a deferral shorter than the period would end before the next step anyway
+        boolean round = deferral(nowMillis) < policy.periodMillis;
         boolean[] chosen = new boolean[calls.length];
         for (int m : cheap) {
             long recent = calls[m] - callsAtLastStep[m];
@@ -72,10 +73,10 @@ final class RemovalPacing {
                 if (waitingSince[m] == 0) {
                     waitingSince[m] = nowMillis + 1;
                 }
-                round |= nowMillis + 1 - waitingSince[m] >= policy.maxDeferMillis;
+                round |= nowMillis + 1 - waitingSince[m] >= deferral(nowMillis);
             }
         }
-        if (round) {
+        if (round && !cheap.isEmpty()) {
             rounds++;
         }
         for (int m : cheap) {
@@ -89,6 +90,17 @@ final class RemovalPacing {
                 sameClass++;
             }
         }
+    }
+
+    /**
+     * How long a waiting method waits at {@code nowMillis}: the policy's longest deferral, but no more than a
+     * quarter of the time elapsed. Early in a run little code is compiled yet, so a retransformation throws
+     * little away, and the many methods that turn cheap then are worth removing at once: on H2 a flat 5 s
+     * kept them timed through the first rounds and cost more than the retransformations saved. Until the
+     * deferral reaches the period (the first 2 s with the defaults), every cheap method goes at once.
+     */
+    long deferral(long nowMillis) {
+        return Math.min(policy.maxDeferMillis, Math.max(0, nowMillis) / 4);
     }
 
     private static String classOf(int m) {
