@@ -111,6 +111,12 @@ final class RunLauncher {
         if (o.dump() != null) {
             cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
         }
+        BootShadows boot = o.mode() == RunCommand.Mode.none ? null
+                : BootShadows.plan(descriptor.getProperty("shadowFields"), o.bootShadows(), o.java(), o.javaArgs(), work);
+        if (boot != null && boot.dir != null) {
+            cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
+                    .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
+        }
         try {
             cfg.store(config);
         } catch (TaperConfigException e) {
@@ -143,6 +149,17 @@ final class RunLauncher {
         }
         cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
         cmd.add("-javaagent:" + agentJar + "=" + config);
+        Path patch = serverProblem == null && boot != null ? boot.readyDir() : null;
+        if (patch != null) {
+            // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
+            cmd.add("-Xshare:off");
+            cmd.add("--patch-module");
+            cmd.add("java.base=" + patch);
+            launch.put("bootShadows", patch.toString());
+        } else if (boot != null) {
+            launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
+                    : "the server made no patch (see bootShadowProblem in the server's stats)"));
+        }
         if (o.jfr() != null) {
             cmd.addAll(jfrOptions(o.jfr()));
         }

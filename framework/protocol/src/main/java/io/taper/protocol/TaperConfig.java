@@ -42,9 +42,14 @@ public final class TaperConfig {
     public static final String WORK = "work";
     public static final String DUMP = "dump";
     public static final String TIMEOUT_MS = "timeout.ms";
+    /** Where the server writes (or finds) the observed JDK's start-up classes with the analysis's shadow fields. */
+    public static final String BOOT_SHADOWS_DIR = "boot.shadows.dir";
+    /** The observed JVM's java.home, whose {@code java.base} the boot shadows are made from. */
+    public static final String BOOT_SHADOWS_JAVA_HOME = "boot.shadows.java.home";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
-        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS);
+        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, BOOT_SHADOWS_DIR,
+        BOOT_SHADOWS_JAVA_HOME);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
 
@@ -181,6 +186,16 @@ public final class TaperConfig {
 
     public Path work() {
         return path(WORK, required(WORK));
+    }
+
+    public Optional<Path> bootShadowsDir() {
+        String v = values.get(BOOT_SHADOWS_DIR);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(BOOT_SHADOWS_DIR, v));
+    }
+
+    public Optional<Path> bootShadowsJavaHome() {
+        String v = values.get(BOOT_SHADOWS_JAVA_HOME);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(BOOT_SHADOWS_JAVA_HOME, v));
     }
 
     public Optional<Path> dump() {

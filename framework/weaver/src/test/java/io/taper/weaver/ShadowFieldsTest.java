@@ -92,6 +92,29 @@ class ShadowFieldsTest {
         assertEquals(0, i.getDeclaredFields().length);
     }
 
+    @Test
+    void aPatchAddsTheShadowsAloneAndWeavingThePatchedClassAddsNoMore() throws Exception {
+        byte[] original = SitesAndDeploymentTest.classBytes(SERIAL);
+        byte[] patched = ShadowFieldPatch.addTo(original, "$t$");
+        assertEquals("", verify(patched));
+        Class<?> c = new OneClass().define("validation.targets.SerialTarget", patched);
+        assertEquals(3, syntheticFields(c));
+        Events.drain();
+        assertEquals(1, c.getMethod("next").invoke(c.getConstructor().newInstance()));
+        assertEquals(List.of(), Events.drain(), "no sites: the patch only adds fields");
+        assertEquals(ObjectStreamClass.lookup(new OneClass().define("validation.targets.SerialTarget", original))
+            .getSerialVersionUID(), ObjectStreamClass.lookup(c).getSerialVersionUID());
+        assertEquals(null, ShadowFieldPatch.addTo(patched, "$t$"), "a patched class needs nothing more");
+        assertEquals(null, ShadowFieldPatch.addTo(SitesAndDeploymentTest.classBytes("validation/targets/Shaped"), "$t$"));
+        // a start-up class is first woven in a retransformation, from the patched bytes: the same fields stay
+        WeaveResult r = weaver.weave(new WeaveRequest(0, SERIAL, patched, Deployment.ALL_ENABLED, true));
+        assertEquals("", verify(r.bytes()));
+        Class<?> woven = new OneClass().define("validation.targets.SerialTarget", r.bytes());
+        assertEquals(3, syntheticFields(woven));
+        assertEquals(1, woven.getMethod("next").invoke(woven.getConstructor().newInstance()));
+        assertEquals(List.of("enter <init>", "enter next"), Events.drain());
+    }
+
     private static int syntheticFields(Class<?> c) {
         int n = 0;
         for (Field f : c.getDeclaredFields()) {

@@ -28,6 +28,9 @@ public final class ServerStats {
     private volatile long readyMillis = -1;
     private volatile long warmUpClasses;
     private volatile long warmUpMillis;
+    private volatile long bootShadowClasses = -1;
+    private volatile long bootShadowMillis;
+    private volatile String bootShadowProblem;
 
     public RequestTimings timings() {
         return timings;
@@ -40,6 +43,13 @@ public final class ServerStats {
     public void onWarmUp(long classes, long millis) {
         warmUpClasses = classes;
         warmUpMillis = millis;
+    }
+
+    /** The boot shadow patch: its classes (-1: none made) and the time it took, or why there is none. */
+    public void onBootShadows(long classes, long millis, String problem) {
+        bootShadowClasses = classes;
+        bootShadowMillis = millis;
+        bootShadowProblem = problem;
     }
 
     public void onConnection() {
@@ -119,6 +129,11 @@ public final class ServerStats {
         m.put("dumpErrors", dumpErrors.get());
         m.put("warmUpClasses", warmUpClasses);
         m.put("warmUpMillis", warmUpMillis);
+        m.put("bootShadowClasses", bootShadowClasses);
+        m.put("bootShadowMillis", bootShadowMillis);
+        if (bootShadowProblem != null) {
+            m.put("bootShadowProblem", bootShadowProblem);
+        }
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);
         return m;

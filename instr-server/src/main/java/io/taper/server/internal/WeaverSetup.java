@@ -8,6 +8,9 @@ import io.taper.weaver.Weaver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Loads the run's analysis jar, prepares it for the observed JVM ({@code WORK/analysis-prepared.jar}: every
@@ -17,7 +20,35 @@ public final class WeaverSetup {
 
     public static final String PREPARED_JAR = "analysis-prepared.jar";
 
+    private static final Logger LOG = LoggerFactory.getLogger(WeaverSetup.class);
+
     private WeaverSetup() {
+    }
+
+    /**
+     * Writes the boot shadow patch ({@link BootShadowPatch}) if the launcher asked for one and the analysis
+     * has shadow fields. A failure only costs the patch: the launcher then starts the program without it.
+     */
+    static void bootShadows(TaperConfig config, String prefix, ServerStats stats) {
+        Optional<Path> dir = config.bootShadowsDir();
+        Optional<Path> javaHome = config.bootShadowsJavaHome();
+        if (dir.isEmpty() || javaHome.isEmpty() || prefix == null) {
+            return;
+        }
+        long start = System.nanoTime();
+        try {
+            int n = BootShadowPatch.ensure(javaHome.get(), prefix, dir.get());
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            LOG.info("boot shadow patch {}: {} classes of java.base ({} ms)", dir.get(), n, ms);
+            if (stats != null) {
+                stats.onBootShadows(n, ms, null);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("no boot shadow patch: {}", e.toString());
+            if (stats != null) {
+                stats.onBootShadows(-1, (System.nanoTime() - start) / 1_000_000, e.toString());
+            }
+        }
     }
 
     /** Without warm-up (in-process servers of tests and tools). */
@@ -47,6 +78,7 @@ public final class WeaverSetup {
         }
         ClassHierarchy hierarchy = new ClassHierarchy();
         Weaver weaver = Weaver.create(spec, hierarchy);
+        bootShadows(config, weaver.shadowFieldPrefix(), stats);
         return new PreparedAnalysis(new WeaverEngine(weaver, hierarchy), prepared, results);
     }
 }

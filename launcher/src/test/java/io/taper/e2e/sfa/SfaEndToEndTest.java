@@ -44,17 +44,69 @@ class SfaEndToEndTest {
 
     private TaperProcess.Outcome fixed;
     private TaperProcess.Outcome adaptive;
+    private TaperProcess.Outcome fixedWithBootShadows;
 
     @BeforeAll
     void runBothModes() throws Exception {
-        fixed = run("fixed");
-        adaptive = run("adaptive");
+        fixed = run("fixed", "fixed");
+        adaptive = run("adaptive", "adaptive");
+        fixedWithBootShadows = run("fixed", "fixed-boot-shadows", "--boot-shadows");
     }
 
-    private TaperProcess.Outcome run(String mode) throws Exception {
-        Path out = tmp.resolve(mode);
-        return TaperProcess.run(out, "run", "--analysis", "sfa", "--mode", mode, "--out", out.toString(), "--",
-            "-Xverify:all", "-cp", TaperProcess.examplesClassPath(), MAIN, "400");
+    private TaperProcess.Outcome run(String mode, String dir, String... more) throws Exception {
+        Path out = tmp.resolve(dir);
+        List<String> args = new ArrayList<>(List.of("run", "--analysis", "sfa", "--mode", mode, "--out", out.toString()));
+        args.addAll(List.of(more));
+        // -Xverify:all verifies the patched java.base classes too, which the JVM otherwise trusts
+        args.addAll(List.of("--", "-Xverify:all", "-cp", TaperProcess.examplesClassPath(), MAIN, "400"));
+        return TaperProcess.run(out, args.toArray(new String[0]));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void startUpClassesGetTheirShadowFieldsThroughAPatchedJavaBaseWhenAskedTo() throws Exception {
+        assertRan(fixedWithBootShadows);
+        assertEquals(EXPECTED, fixtureRows(fixedWithBootShadows));
+        Map<String, Object> launch = (Map<String, Object>) fixedWithBootShadows.result().get("launch");
+        Path patch = Path.of((String) launch.get("bootShadows"));
+        assertTrue(Files.isRegularFile(patch.resolve("COMPLETE")), launch.toString());
+        assertTrue(Files.isRegularFile(patch.resolve("java/util/ArrayList.class")));
+        assertTrue(Files.notExists(patch.resolve("java/lang/String.class")), "java.lang is left alone");
+        assertEquals("none: not asked for (--boot-shadows)",
+            ((Map<String, Object>) fixed.result().get("launch")).get("bootShadows"));
+        // sites whose objects are of start-up classes: shadows with the patch, the identity map without
+        double withPatch = identityMapSites(fixedWithBootShadows);
+        double without = identityMapSites(fixed);
+        assertTrue(withPatch < without, withPatch + " sites use the map with the patch, " + without + " without");
+        // the java.util fields seen both ways get the same verdicts: where the marks are kept does not matter
+        Map<String, String> a = rowsOf(fixedWithBootShadows, "java.util.");
+        Map<String, String> b = rowsOf(fixed, "java.util.");
+        assertTrue(a.size() > 30, a.toString());
+        int compared = 0;
+        for (Map.Entry<String, String> e : a.entrySet()) {
+            if (b.containsKey(e.getKey())) {
+                assertEquals(b.get(e.getKey()), e.getValue(), e.getKey());
+                compared++;
+            }
+        }
+        assertTrue(compared > 30, compared + " fields in both runs");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double identityMapSites(TaperProcess.Outcome o) throws Exception {
+        Map<String, Object> summary = (Map<String, Object>) o.result().get("summary");
+        return ((Number) ((Map<String, Object>) summary.get("readMarks")).get("sitesWithIdentityMap")).doubleValue();
+    }
+
+    private static Map<String, String> rowsOf(TaperProcess.Outcome o, String prefix) throws Exception {
+        Map<String, String> m = new java.util.TreeMap<>();
+        for (Map<String, Object> r : o.rows()) {
+            if (String.valueOf(r.get("class")).startsWith(prefix)) {
+                m.put(r.get("class") + " " + r.get("field") + " " + r.get("descriptor"),
+                    r.get("category") + " " + r.get("verdict"));
+            }
+        }
+        return m;
     }
 
     @Test
