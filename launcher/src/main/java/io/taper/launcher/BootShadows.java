@@ -41,7 +41,7 @@ final class BootShadows {
             return null;                                // nothing to patch for this analysis
         }
         if (!wanted) {
-            return new BootShadows(null, null, "not asked for (--boot-shadows)");
+            return new BootShadows(null, null, "--no-boot-shadows");
         }
         for (String a : javaArgs) {
             if (a.startsWith("--patch-module") || a.equals("-Xshare:on") || a.startsWith("-XX:SharedArchiveFile")

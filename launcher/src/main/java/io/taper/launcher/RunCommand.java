@@ -69,14 +69,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Do not print the summary at the end.")
     boolean quiet;
 
-    @Option(names = "--boot-shadows",
-            description = "For analyses with shadow fields (sfa): give the JDK's start-up classes (java.util, java.io, "
-                    + "java.nio, java.net, java.math) their shadow fields too, through --patch-module java.base "
-                    + "(made once per JDK, under $XDG_CACHE_HOME/taper, default ~/.cache/taper). Faster, but it turns "
-                    + "class data sharing off, and without it the JVM hands retransformations of start-up classes "
-                    + "over without stack map frames: fewer JDK field accesses can be typed and seen (see the "
-                    + "sfa README). Off by default.")
-    boolean bootShadows;
+    @Option(names = "--no-boot-shadows",
+            description = "For analyses with shadow fields (sfa): do not give the JDK's start-up classes (java.util, "
+                    + "java.io, java.nio, java.net, java.math) their shadow fields through --patch-module java.base "
+                    + "(which also turns class data sharing off); their objects' state then goes to an identity map. "
+                    + "The patch is made once per JDK, under $XDG_CACHE_HOME/taper (default ~/.cache/taper).")
+    boolean noBootShadows;
 
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
@@ -91,7 +89,7 @@ public final class RunCommand implements Callable<Integer> {
             Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
-                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, bootShadows, javaArgs);
+                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

@@ -12,7 +12,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Operand-stack and local types at chosen instructions, from ASM's {@link AnalyzerAdapter} run over the
  * method's (expanded) frames: no class loading, and uninitialised objects are told apart. Only run for
- * methods where a placement needs them, and stopped as soon as every requested point is seen.
+ * methods where a placement needs them, and stopped as soon as every requested point is seen. A method
+ * without frames gets the kinds the adapter cannot know from a data-flow analysis ({@link FramelessTypes}).
  */
 final class TypeStates {
 
@@ -60,6 +61,44 @@ final class TypeStates {
             if (after.containsKey(n)) {
                 after.put(n, snapshot(a));
                 pending--;
+            }
+        }
+        if (hasUnknown() && !hasFrames(method)) {
+            fillFromDataFlow(owner, method);
+        }
+    }
+
+    private boolean hasUnknown() {
+        return before.containsValue(null) || after.containsValue(null);
+    }
+
+    private static boolean hasFrames(MethodNode method) {
+        for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getType() == AbstractInsnNode.FRAME) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Without frames the adapter knows nothing after the first jump: the points it left unknown take the
+     * kinds of ASM's data-flow analysis ({@link FramelessTypes}). With frames, a point the adapter left
+     * unknown is unreachable code, and stays unknown.
+     */
+    private void fillFromDataFlow(ClassNode owner, MethodNode method) {
+        FramelessTypes f = FramelessTypes.analyze(owner.name, method);
+        if (f == null) {
+            return;
+        }
+        for (Map.Entry<AbstractInsnNode, State> e : before.entrySet()) {
+            if (e.getValue() == null) {
+                e.setValue(f.before(e.getKey()));
+            }
+        }
+        for (Map.Entry<AbstractInsnNode, State> e : after.entrySet()) {
+            if (e.getValue() == null) {
+                e.setValue(f.after(e.getKey()));
             }
         }
     }
