@@ -190,8 +190,20 @@ class MethodTimeEndToEndTest {
         Map<String, Object> cost = (Map<String, Object>) controller.get("strategyStats");
         assertTrue(num(cost, "baselineSteps") >= 1 && ((Number) cost.get("baselineMillis")).doubleValue() >= 0,
                 "the baselines' cost: " + cost);
-        assertTrue(adaptive.stderr().contains("cheap(int) [removed at ")
-                && adaptive.stderr().contains(", inclusive time estimated]"), adaptive.stderr());
+        // the top-30 table marks a removed method's estimate; whether cheap ranks in it depends on how long
+        // the JDK's own start-up took (lambda linking ranks about as high), so its rank decides what to expect
+        List<Long> ranked = new ArrayList<>();
+        for (Map<String, Object> r : rows.values()) {
+            ranked.add(num(r, "estimatedInclusiveNanos"));
+        }
+        ranked.sort(java.util.Comparator.reverseOrder());
+        int rank = ranked.indexOf(estimated) + 1;
+        if (rank <= 25) {
+            assertTrue(adaptive.stderr().contains("cheap(int) [removed at ")
+                    && adaptive.stderr().contains(", inclusive time estimated]"), rank + ": " + adaptive.stderr());
+        } else if (rank > 35) {
+            assertFalse(adaptive.stderr().contains("KnownCosts.cheap(int)"), rank + ": " + adaptive.stderr());
+        }
     }
 
     @Test
