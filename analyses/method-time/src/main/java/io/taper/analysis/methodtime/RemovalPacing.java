@@ -27,10 +27,11 @@ final class RemovalPacing {
     private long[] callsAtLastStep = new long[0];
     private long lastStepMillis = -1;
     private long[] waitingSince = new long[0];   // elapsed ms + 1 at which a cheap method began to wait; 0: not
-    private long hot;
-    private long sameClass;
-    private long rounds;
-    private long inRounds;
+    // written by the controller thread only, read for statistics from another
+    private volatile long hot;
+    private volatile long sameClass;
+    private volatile long rounds;
+    private volatile long inRounds;
 
     RemovalPacing(RemovalPolicy policy) {
         this.policy = policy;
