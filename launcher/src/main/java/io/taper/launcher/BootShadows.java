@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.TaperConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,23 +50,26 @@ final class BootShadows {
                 return new BootShadows(null, null, "the program's arguments include " + a);
             }
         }
-        Path home;
-        Path modules;
+        Path bin;
         try {
-            home = java.toRealPath().getParent().getParent();
-            modules = home.resolve("lib").resolve("modules");
-            if (!Files.isRegularFile(modules)) {
-                return new BootShadows(null, null, "no lib/modules under " + home + " (not a JDK 9+ image)");
-            }
-        } catch (IOException | NullPointerException e) {
+            bin = java.toRealPath().getParent();
+        } catch (IOException e) {
+            bin = null;
+        }
+        Path home = bin == null ? null : bin.getParent();
+        if (home == null) {
             return new BootShadows(null, null, "cannot find the java.home of " + java);
+        }
+        Path modules = home.resolve("lib").resolve("modules");
+        if (!Files.isRegularFile(modules)) {
+            return new BootShadows(null, null, "no lib/modules under " + home + " (not a JDK 9+ image)");
         }
         return new BootShadows(cacheRoot(work).resolve(key(home, modules, prefix)), home, null);
     }
 
     /** The directory to patch with, if the server finished it. */
     Path readyDir() {
-        return dir != null && Files.isRegularFile(dir.resolve("COMPLETE")) ? dir : null;
+        return dir != null && Files.isRegularFile(dir.resolve(TaperConfig.BOOT_SHADOWS_COMPLETE)) ? dir : null;
     }
 
     private static Path cacheRoot(Path work) {
@@ -96,7 +100,7 @@ final class BootShadows {
             byte[] h = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(h, 0, 12);
         } catch (NoSuchAlgorithmException e) {
-            return Integer.toHexString(id.hashCode());
+            throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
 }

@@ -46,6 +46,8 @@ public final class TaperConfig {
     public static final String BOOT_SHADOWS_DIR = "boot.shadows.dir";
     /** The observed JVM's java.home, whose {@code java.base} the boot shadows are made from. */
     public static final String BOOT_SHADOWS_JAVA_HOME = "boot.shadows.java.home";
+    /** The file in the boot shadows directory that the server writes last: the launcher patches only with it. */
+    public static final String BOOT_SHADOWS_COMPLETE = "COMPLETE";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, BOOT_SHADOWS_DIR,

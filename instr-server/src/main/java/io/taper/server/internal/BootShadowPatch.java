@@ -1,5 +1,6 @@
 package io.taper.server.internal;
 
+import io.taper.protocol.TaperConfig;
 import io.taper.weaver.ShadowFieldPatch;
 import java.io.IOException;
 import java.net.URI;
@@ -28,8 +29,8 @@ import java.util.stream.Stream;
  */
 public final class BootShadowPatch {
 
-    /** The file that marks a finished patch directory; holds the number of classes. */
-    public static final String COMPLETE = "COMPLETE";
+    /** The file that marks a finished patch directory (the launcher looks for it); holds the number of classes. */
+    public static final String COMPLETE = TaperConfig.BOOT_SHADOWS_COMPLETE;
 
     static final List<String> PACKAGES = List.of("java/util/", "java/io/", "java/nio/", "java/net/", "java/math/");
 
@@ -51,11 +52,11 @@ public final class BootShadowPatch {
         int n;
         try (FileSystem jrt = FileSystems.newFileSystem(URI.create("jrt:/"), Map.of("java.home", javaHome.toString()))) {
             n = write(jrt.getPath("/modules/java.base"), prefix, tmp);
-        } catch (RuntimeException | IOException e) {       // no such JDK, or class files ASM cannot read
+            Files.writeString(tmp.resolve(COMPLETE), n + "\n", StandardCharsets.UTF_8);
+        } catch (RuntimeException | IOException e) {       // no such JDK, class files ASM cannot read, a full disk
             deleteTree(tmp);
             throw new IOException("cannot read java.base of " + javaHome + ": " + e.getMessage(), e);
         }
-        Files.writeString(tmp.resolve(COMPLETE), n + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -93,16 +93,16 @@ final class FramelessTypes {
         if (v instanceof Uninitialised u) {
             return u.isThis ? Opcodes.UNINITIALIZED_THIS : u.label;
         }
-        if (v == null || v.getType() == null) {
-            return Opcodes.TOP;
+        if (v.getType() == null) {
+            return Opcodes.TOP;                       // an empty slot, or kinds that differ between paths
         }
         return switch (v.getType().getSort()) {
             case Type.INT, Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT -> Opcodes.INTEGER;
             case Type.FLOAT -> Opcodes.FLOAT;
             case Type.LONG -> Opcodes.LONG;
             case Type.DOUBLE -> Opcodes.DOUBLE;
-            case Type.OBJECT, Type.ARRAY -> v == BasicValue.RETURNADDRESS_VALUE ? Opcodes.TOP : "java/lang/Object";
-            default -> Opcodes.TOP;
+            case Type.OBJECT, Type.ARRAY -> "java/lang/Object";
+            default -> Opcodes.TOP;                   // a subroutine's return address (VOID)
         };
     }
 
