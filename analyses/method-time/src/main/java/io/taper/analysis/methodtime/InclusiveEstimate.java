@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * An estimate of each removed method's inclusive time at the end of the run. Once its instrumentation is
  * removed, a method's inclusive time freezes while its callers' keeps growing, so a method removed early
- * ranks far below where a sampling profiler puts it. The estimate assumes that a removed method keeps the
+ * ranks far below where a sampling profiler puts it. By default the removed methods are sampled
+ * ({@link #fromSamples}); with sampling off, {@link #of} extrapolates instead. That estimate assumes that a removed method keeps the
  * share of each caller's time it had at its removal ({@link RemovalBaselines}): under caller C, M's time at
  * the end is e(C, M) / I(C) * final(C), of which the edge's measured time at the end, m(C, M), is counted
  * already:
@@ -42,6 +43,20 @@ final class InclusiveEstimate {
         this.baselines = baselines;
         this.estimated = inclusive.clone();
         this.state = new byte[inclusive.length];
+    }
+
+    /**
+     * Per method slot, the measured inclusive nanoseconds plus, for a removed method the sampler followed,
+     * the time its samples saw after the removal ({@link SampledTimes}).
+     */
+    static long[] fromSamples(MergedProfile end, SampledTimes samples) {
+        long[] estimated = end.inclusive.clone();
+        for (int m = 0; m < estimated.length; m++) {
+            if (samples.isWatched(m)) {
+                estimated[m] += samples.nanosOf(m);
+            }
+        }
+        return estimated;
     }
 
     /** Per method slot, the estimated inclusive nanoseconds, from the profile at the end of the run. */

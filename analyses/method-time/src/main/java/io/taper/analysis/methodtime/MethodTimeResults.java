@@ -103,13 +103,16 @@ public final class MethodTimeResults implements AnalysisResults {
 
     private synchronized long[] estimated() {
         if (estimated == null) {
-            estimated = InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
+            estimated = SampledTimes.RECORDED.any()
+                ? InclusiveEstimate.fromSamples(profile(), SampledTimes.RECORDED)
+                : InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
         }
         return estimated;
     }
 
     /**
-     * What the estimate did: removed methods with baselines, those whose estimate exceeds their measured
+     * What the estimate did: where it came from (samples after the removal, the callers' time shared out
+     * as at the removal, or none: nothing removed), removed methods with baselines, those whose estimate exceeds their measured
      * inclusive time, and the nanoseconds it added in all.
      */
     private static Map<String, Object> estimateSummary(MergedProfile p, long[] estimated, int baselineMethods) {
@@ -122,6 +125,7 @@ public final class MethodTimeResults implements AnalysisResults {
             }
         }
         Map<String, Object> e = new LinkedHashMap<>();
+        e.put("from", SampledTimes.RECORDED.any() ? "samples" : baselineMethods > 0 ? "callers" : "none");
         e.put("baselineMethods", (long) baselineMethods);
         e.put("extrapolatedMethods", extrapolated);
         e.put("addedNanos", addedNanos);

@@ -8,13 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>]} (default
- * {@code method-time:500,100,1.0,10000,5000}, see {@link RemovalPolicy}): each step sums every thread's
+ * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>,...]} (default
+ * {@code method-time:500,100,1.0,10000,5000,10}, see {@link RemovalPolicy}): each step sums every thread's
  * completed calls per method, finds the cheap methods, marks those {@link RemovalPacing} lets go now
  * removed, and disables their entry and exit sites. A
- * removed method stays removed (its row keeps what it had and says so). A step that removes methods also
- * records how they stood with their callers ({@link RemovalBaselines}), from which the results estimate
- * their inclusive time at the end ({@link InclusiveEstimate}).
+ * removed method stays removed (its row keeps what it had and says so). From the next step on, when its
+ * removal has taken effect, the {@link RemovedMethodSampler} follows it on the threads' stacks, and the
+ * results add what the samples saw to its measured inclusive time ({@link InclusiveEstimate}). With sampling
+ * off, a step that removes methods records how they stood with their callers instead
+ * ({@link RemovalBaselines}), and the results extrapolate from that.
  */
 public final class MethodTimeStrategy implements ControllerStrategy {
 
@@ -25,6 +27,10 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     // the cost of the baselines: one merged snapshot of all threads per step that removes methods
     private long baselineSteps;
     private long baselineNanos;
+    // removed in the previous step: their sites are gone once that step's retransformation has run
+    private int[] lastRemoved = new int[0];
+    private int lastRemovedCount;
+    private boolean samplerStarted;
 
     @Override
     public String name() {
@@ -44,6 +50,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
 
     @Override
     public void step(ControlContext context) {
+        watchLastRemoved();
         int methods = MethodIds.size();
         long[] calls = new long[methods];
         long[] nanos = new long[methods];
@@ -66,10 +73,30 @@ public final class MethodTimeStrategy implements ControllerStrategy {
                 removed[count++] = m;
             }
         }
-        if (count > 0) {
+        if (count > 0 && policy.sampleMillis == 0) {
             recordBaselines(removed, count);
         }
+        lastRemoved = removed;
+        lastRemovedCount = count;
         disableRemovedSites(context);
+    }
+
+    /**
+     * Hands the previous step's removals to the sampler, starting it with the first: sampled earlier, a
+     * method whose instrumentation still ran would count twice.
+     */
+    private void watchLastRemoved() {
+        if (lastRemovedCount == 0 || policy.sampleMillis == 0) {
+            return;
+        }
+        for (int i = 0; i < lastRemovedCount; i++) {
+            SampledTimes.RECORDED.watch(lastRemoved[i], MethodIds.method(lastRemoved[i]));
+        }
+        lastRemovedCount = 0;
+        if (!samplerStarted) {
+            samplerStarted = true;
+            RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+        }
     }
 
     /**
@@ -95,6 +122,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         m.put("sameClassRemovals", pacing.sameClassRemovals());
         m.put("roundRemovals", pacing.roundRemovals());
         m.put("rounds", pacing.rounds());
+        m.putAll(SampledTimes.RECORDED.stats());
         return m;
     }
 

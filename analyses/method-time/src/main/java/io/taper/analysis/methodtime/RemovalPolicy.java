@@ -10,6 +10,10 @@ package io.taper.analysis.methodtime;
  * often waits, up to {@code maxDeferMillis}, for its class to be retransformed anyway or for the next
  * round that takes all waiting methods together. {@code maxDeferMillis} 0 removes every cheap method at
  * once (the paper's policy as written).
+ *
+ * <p>The sixth number, {@code sampleMillis}, is the period of the {@link RemovedMethodSampler} that
+ * follows the removed methods on the threads' stacks; 0 turns it off, and removed methods are then
+ * estimated from their share of their callers' time at the removal ({@link InclusiveEstimate}).
  */
 final class RemovalPolicy {
 
@@ -18,20 +22,23 @@ final class RemovalPolicy {
     static final double DEFAULT_MAX_MEAN_MILLIS = 1.0;
     static final long DEFAULT_HOT_CALLS_PER_SECOND = 10_000;
     static final long DEFAULT_MAX_DEFER_MILLIS = 5_000;
+    static final long DEFAULT_SAMPLE_MILLIS = 10;
 
     final long periodMillis;
     final long minInvocations;
     final double maxMeanMillis;
     final long hotCallsPerSecond;
     final long maxDeferMillis;
+    final long sampleMillis;
     private final double maxMeanNanos;
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
-        this(periodMillis, minInvocations, maxMeanMillis, DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS);
+        this(periodMillis, minInvocations, maxMeanMillis, DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS,
+                DEFAULT_SAMPLE_MILLIS);
     }
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
-            long maxDeferMillis) {
+            long maxDeferMillis, long sampleMillis) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
         }
@@ -48,7 +55,11 @@ final class RemovalPolicy {
         if (maxDeferMillis < 0) {
             throw new IllegalArgumentException("the longest deferral must be >= 0 ms, got " + maxDeferMillis);
         }
+        if (sampleMillis < 0) {
+            throw new IllegalArgumentException("the sampling period must be >= 0 ms, got " + sampleMillis);
+        }
         this.periodMillis = periodMillis;
+        this.sampleMillis = sampleMillis;
         this.hotCallsPerSecond = hotCallsPerSecond;
         this.maxDeferMillis = maxDeferMillis;
         this.minInvocations = minInvocations;
@@ -58,11 +69,11 @@ final class RemovalPolicy {
 
     static RemovalPolicy defaults() {
         return new RemovalPolicy(DEFAULT_PERIOD_MILLIS, DEFAULT_MIN_INVOCATIONS, DEFAULT_MAX_MEAN_MILLIS,
-                DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS);
+                DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS, DEFAULT_SAMPLE_MILLIS);
     }
 
     /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>"}; trailing
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>"}; trailing
      * parts may be left out (defaults),
      * "" is all defaults.
      *
@@ -74,7 +85,7 @@ final class RemovalPolicy {
             return defaults();
         }
         String[] parts = s.split(",", -1);
-        if (parts.length > 5) {
+        if (parts.length > 6) {
             throw new IllegalArgumentException(usage(spec));
         }
         try {
@@ -83,15 +94,16 @@ final class RemovalPolicy {
             double mean = parts.length > 2 ? Double.parseDouble(parts[2].trim()) : DEFAULT_MAX_MEAN_MILLIS;
             long hot = parts.length > 3 ? Long.parseLong(parts[3].trim()) : DEFAULT_HOT_CALLS_PER_SECOND;
             long defer = parts.length > 4 ? Long.parseLong(parts[4].trim()) : DEFAULT_MAX_DEFER_MILLIS;
-            return new RemovalPolicy(period, invocations, mean, hot, defer);
+            long sample = parts.length > 5 ? Long.parseLong(parts[5].trim()) : DEFAULT_SAMPLE_MILLIS;
+            return new RemovalPolicy(period, invocations, mean, hot, defer, sample);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(usage(spec));
         }
     }
 
     private static String usage(String spec) {
-        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>]"
-                + " (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000), got '"
+        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>]"
+                + " (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10), got '"
                 + spec + "'";
     }
 
@@ -104,6 +116,7 @@ final class RemovalPolicy {
     public String toString() {
         return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
                 .append(maxMeanMillis).append(',').append(hotCallsPerSecond).append(',').append(maxDeferMillis)
+                .append(',').append(sampleMillis)
                 .toString();
     }
 }

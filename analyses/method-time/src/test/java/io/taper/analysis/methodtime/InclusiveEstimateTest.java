@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The estimate of removed methods' inclusive time with hand-made timestamps and baselines: a removed method
  * keeps its share of its callers' later time, through chains of removed callers and cycles, and has no
- * share to keep without a real caller.
+ * share to keep without a real caller. With sampling on, a removed method's samples are added instead.
  */
 class InclusiveEstimateTest {
 
@@ -141,5 +141,19 @@ class InclusiveEstimateTest {
 
     private static MergedProfile merge(ThreadProfile t, long now) {
         return MergedProfile.merge(List.of(t.snapshot(now)), METHODS);
+    }
+
+    @Test
+    void sampledTimeIsAddedToTheRemovedMethodsMeasuredTime() {
+        MergedProfile end = new MergedProfile(METHODS);
+        end.inclusive[C] = 1_000;
+        end.inclusive[M] = 40;
+        end.inclusive[B] = 70;
+        SampledTimes samples = new SampledTimes();
+        samples.watch(M, new MethodKey(0, "a/C", "m", "()V"));
+        samples.add(new int[] {M}, new double[] {1.0}, 1, 500);
+        samples.add(new int[] {M}, new double[] {0.5}, 1, 100);
+        assertArrayEquals(new long[] {1_000, 40 + 550, 70, 0}, InclusiveEstimate.fromSamples(end, samples),
+            "M: measured 40, sampled 500 and half of 100; the others as measured");
     }
 }

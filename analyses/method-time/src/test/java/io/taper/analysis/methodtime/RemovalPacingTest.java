@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class RemovalPacingTest {
 
     // 1,000 calls/s makes a method hot; a waiting method waits at most 2 s
-    private static final RemovalPolicy POLICY = new RemovalPolicy(500, 100, 1.0, 1_000, 2_000);
+    private static final RemovalPolicy POLICY = new RemovalPolicy(500, 100, 1.0, 1_000, 2_000, 10);
 
     private final int hotA = slot(910_001, "p/A", "hot");
     private final int coldA = slot(910_002, "p/A", "cold");
@@ -94,7 +94,7 @@ class RemovalPacingTest {
 
     @Test
     void noDeferralRemovesEveryCheapMethodAtOnce() {
-        RemovalPacing p = new RemovalPacing(new RemovalPolicy(500, 100, 1.0, 1_000, 0));
+        RemovalPacing p = new RemovalPacing(new RemovalPolicy(500, 100, 1.0, 1_000, 0, 10));
         assertEquals(List.of(coldB, coldC), p.choose(List.of(coldB, coldC), calls(coldB, 100, coldC, 100), 500));
         assertEquals(0, p.rounds());
     }

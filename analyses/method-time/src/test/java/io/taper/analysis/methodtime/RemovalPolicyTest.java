@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The numbers of the adaptive policy (the paper's three and the pacing's two) and the removal decision. */
+/**
+ * The numbers of the adaptive policy (the paper's three, the pacing's two and the sampling period) and the
+ * removal decision.
+ */
 class RemovalPolicyTest {
 
     @Test
@@ -18,7 +21,8 @@ class RemovalPolicyTest {
         assertEquals(1.0, p.maxMeanMillis);
         assertEquals(10_000, p.hotCallsPerSecond);
         assertEquals(5_000, p.maxDeferMillis);
-        assertEquals("500,100,1.0,10000,5000", p.toString());
+        assertEquals(10, p.sampleMillis);
+        assertEquals("500,100,1.0,10000,5000,10", p.toString());
     }
 
     @Test
@@ -32,11 +36,13 @@ class RemovalPolicyTest {
         assertEquals(300, paced.hotCallsPerSecond);
         assertEquals(0, paced.maxDeferMillis);
         assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("50,10,0.25,300").maxDeferMillis);
+        assertEquals(0, RemovalPolicy.parse("50,10,0.25,300,0,0").sampleMillis, "0: no sampling");
+        assertEquals(25, RemovalPolicy.parse("50,10,0.25,300,0,25").sampleMillis);
     }
 
     @Test
     void badSpecsAreRejectedWithTheExpectedForm() {
-        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6",
+        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6,7", "1,2,3,4,5,-6",
             "100,,1", "100,10,1,-1", "100,10,1,5,-1", "100,10,1,5,2.5"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(bad), bad);
             assertTrue(e.getMessage().contains("must") || e.getMessage().contains("method-time:<period ms>"), e.getMessage());

@@ -1,0 +1,110 @@
+package io.taper.analysis.methodtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sampler's crediting on hand-made stacks: a watched method on a stack gets the interval once however
+ * often it recurses, overloads share a frame, Taper's threads and unwatched methods count for nothing.
+ */
+class RemovedMethodSamplerTest {
+
+    static final int RUN = 3, GET_INT = 4, GET_LONG = 5, UNWATCHED = 6;
+
+    static SampledTimes watching() {
+        SampledTimes times = new SampledTimes();
+        times.watch(RUN, new MethodKey(0, "a/B", "run", "()V"));
+        times.watch(GET_INT, new MethodKey(0, "a/B", "get", "(I)I"));
+        times.watch(GET_LONG, new MethodKey(0, "a/B", "get", "(J)J"));
+        times.watch(RUN, new MethodKey(0, "a/B", "run", "()V"));        // twice: still one
+        return times;
+    }
+
+    static StackTraceElement frame(String className, String method) {
+        return new StackTraceElement(className, method, "X.java", 1);
+    }
+
+    @Test
+    void aMethodOnTheStackGetsTheIntervalOncePerStack() {
+        SampledTimes times = watching();
+        RemovedMethodSampler sampler = new RemovedMethodSampler(times, 10);
+        Map<Thread, StackTraceElement[]> stacks = new LinkedHashMap<>();
+        stacks.put(new Thread("main"), new StackTraceElement[] {
+            frame("a.B", "size"), frame("a.B", "run"), frame("a.B", "run"), frame("x.Y", "main")});
+        stacks.put(new Thread("worker"), new StackTraceElement[] {frame("a.B", "run"), frame("java.lang.Thread", "run")});
+        stacks.put(new Thread("taper-controller"), new StackTraceElement[] {frame("a.B", "run")});
+        stacks.put(new Thread("idle"), new StackTraceElement[] {frame("x.Y", "idle")});
+        sampler.sample(stacks, 1_000);
+        assertEquals(2_000, times.nanosOf(RUN), "recursive on main (once) and on worker; not on Taper's thread");
+        assertEquals(0, times.nanosOf(GET_INT));
+        assertEquals(0, times.nanosOf(UNWATCHED));
+
+        sampler.sample(Map.of(new Thread("main"), new StackTraceElement[] {frame("a.B", "get"), frame("a.B", "run")}), 3_000);
+        assertEquals(5_000, times.nanosOf(RUN));
+        assertEquals(1_500, times.nanosOf(GET_INT), "a frame of an overloaded name is one of them: half each");
+        assertEquals(1_500, times.nanosOf(GET_LONG));
+        assertEquals(3L, times.stats().get("sampledMethods"));
+        assertEquals(3L, times.stats().get("sampledThreadStacks"), "main twice and worker once had a watched method");
+    }
+
+    @Test
+    void anOverloadStillTimedTakesItsPartOfTheFrame() {
+        int removed = MethodIds.map(site("t/Namesakes", "get", "(I)I"));
+        MethodIds.map(site("t/Namesakes", "get", "(J)J"));     // known to the program, not removed
+        MethodIds.map(site("t/Namesakes", "put", "(I)V"));
+        SampledTimes times = new SampledTimes();
+        times.watch(removed, MethodIds.method(removed));
+        new RemovedMethodSampler(times, 10).sample(
+            Map.of(new Thread("main"), new StackTraceElement[] {frame("t.Namesakes", "get")}), 1_000);
+        assertEquals(500, times.nanosOf(removed), "the frame is get(I)I or get(J)J");
+    }
+
+    static io.taper.runtime.SiteInfo site(String className, String method, String desc) {
+        return new io.taper.runtime.SiteInfo(-1, 0, className, method, desc, -1, "s", "", true, Map.of());
+    }
+
+    @Test
+    void nothingWatchedNothingCounted() {
+        SampledTimes times = new SampledTimes();
+        assertFalse(times.any());
+        new RemovedMethodSampler(times, 10).sample(
+            Map.of(new Thread("main"), new StackTraceElement[] {frame("a.B", "run")}), 1_000);
+        assertEquals(0L, times.stats().get("sampledThreadStacks"));
+        assertTrue(watching().any());
+        assertTrue(watching().isWatched(GET_LONG) && !watching().isWatched(UNWATCHED));
+    }
+
+    @Test
+    void theSamplerThreadSeesARunningThreadsRemovedMethod() throws Exception {
+        SampledTimes times = new SampledTimes();
+        String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
+        times.watch(7, new MethodKey(0, spinner, "spin", "(J)J"));
+        Thread running = new Thread(() -> sink = spin(300_000_000L), "spinner");
+        running.start();
+        Thread sampler = RemovedMethodSampler.start(times, 5);
+        running.join();
+        sampler.interrupt();
+        sampler.join(5_000);
+        assertFalse(sampler.isAlive(), "an interrupt ends the sampler");
+        long sampled = times.nanosOf(7);
+        assertTrue(sampled >= 100_000_000L, "spun about 300 ms, sampled " + sampled + " ns");
+        assertTrue((Long) times.stats().get("samples") > 10);
+    }
+
+    static volatile long sink;
+
+    /** Busy for about {@code nanos}, with calls (safepoints) in its loop. */
+    static long spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x = x * 31 + 7;
+        }
+        return x;
+    }
+}
