@@ -68,10 +68,8 @@ final class RemovedMethodSampler implements Runnable {
     }
 
     /**
-     * The stacks of the program's running threads. Each is taken on its own, which stops only that thread
-     * (and only the threads that run: the JDK's and Taper's own threads mostly wait); {@link
-     * Thread#getAllStackTraces} would stop and walk them all, and in a first version its cost was 1.9 ms a
-     * sample on H2.
+     * The stacks of the program's running threads, each taken on its own: {@link Thread#getAllStackTraces}
+     * would also walk the JDK's and Taper's own threads, which mostly wait and are not sampled anyway.
      */
     private Map<Thread, StackTraceElement[]> runningStacks() {
         ThreadGroup root = Thread.currentThread().getThreadGroup();
