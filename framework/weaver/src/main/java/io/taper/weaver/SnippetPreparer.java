@@ -1,5 +1,6 @@
 package io.taper.weaver;
 
+import io.taper.weaver.internal.ControlFlowMaxs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -113,8 +114,8 @@ public final class SnippetPreparer {
         }
         cn.methods.addAll(bodies);
         ClassWriter cw = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        cn.accept(cw);
-        return cw.toByteArray();
+        cn.accept(ControlFlowMaxs.into(cw));
+        return ControlFlowMaxs.withVersion(cw.toByteArray(), cn.version);
     }
 
     private static boolean hasAnnotation(MethodNode m, String desc) {

@@ -32,7 +32,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Weaves one class: finds the snippet groups whose scope matches each method, asks their markers for
  * regions, evaluates guards, allocates site ids, applies the deployment, and writes the class with
- * {@code COMPUTE_MAXS} (frames are kept by hand, never computed: no class is ever loaded).
+ * {@code COMPUTE_MAXS} over the control-flow graph ({@link ControlFlowMaxs}; frames are kept by hand,
+ * never computed: no class is ever loaded).
  */
 public final class ClassWeaver {
 
@@ -239,8 +240,9 @@ public final class ClassWeaver {
         while (true) {
             try {
                 ClassWriter cw = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-                cn.accept(cw);
-                return new WeaveResult(WeaveResult.Status.WOVEN, cw.toByteArray(), List.copyOf(sites),
+                cn.accept(ControlFlowMaxs.into(cw));
+                byte[] woven = ControlFlowMaxs.withVersion(cw.toByteArray(), cn.version);
+                return new WeaveResult(WeaveResult.Status.WOVEN, woven, List.copyOf(sites),
                     List.copyOf(fallbacks), null);
             } catch (MethodTooLargeException e) {
                 if (originalNode == null) {
