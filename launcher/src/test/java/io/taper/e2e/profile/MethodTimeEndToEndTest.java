@@ -173,7 +173,9 @@ class MethodTimeEndToEndTest {
         long measured = num(brief, "inclusiveNanos");
         long estimated = num(brief, "estimatedInclusiveNanos");
         long fixedBrief = incl(rowsByMethod(fixed), "brief(J)V");
-        assertTrue(measured < fixedBrief / 2, "removed early: measured " + measured + " of " + fixedBrief);
+        // removed after a few rounds, or later on a busy machine, but before the end: the samples found the rest
+        assertTrue(measured < fixedBrief && estimated > measured,
+                "measured " + measured + " of " + fixedBrief + ", estimated " + estimated);
         assertTrue(estimated > fixedBrief / 2 && estimated < fixedBrief * 2,
                 "estimated " + estimated + " within 0.5x .. 2x of the fixed run's " + fixedBrief);
         // cheap is a few instructions the JIT inlines into main's loop: what it costs is the instrumentation,
