@@ -5,26 +5,26 @@ import io.taper.analysis.sfa.internal.SiteKinds;
 import io.taper.api.After;
 import io.taper.api.Before;
 import io.taper.api.This;
-import io.taper.api.marker.AfterInitBodyMarker;
 
 /**
  * Keeps the per-thread stack of objects under construction ({@link ConstructorStack}): push right after
  * the super()/this() call, pop on every exit. These sites update no field state, so they are never dead
  * and stay for the whole run. Constructors whose initialising call the marker cannot find (not
- * javac-shaped) get no frame: their writes count as outside the constructor.
+ * javac-shaped) get no frame: their writes count as outside the constructor. Nor do constructors whose
+ * frame nothing could ask about ({@link ConstructorFrameMarker}).
  */
 public final class ConstructorSnippets {
 
     private ConstructorSnippets() {
     }
 
-    @Before(marker = AfterInitBodyMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
+    @Before(marker = ConstructorFrameMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
             group = SiteKinds.CONSTRUCTOR_ENTER, order = 0)
     public static void enter(@This Object self) {
         ConstructorStack.push(self);
     }
 
-    @After(marker = AfterInitBodyMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
+    @After(marker = ConstructorFrameMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
             group = SiteKinds.CONSTRUCTOR_EXIT, order = 0)
     public static void exit(@This Object self) {
         ConstructorStack.pop(self);

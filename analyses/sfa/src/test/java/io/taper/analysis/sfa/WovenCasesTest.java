@@ -120,6 +120,10 @@ class WovenCasesTest {
         assertTrue(has("sfa.constructorEnter", "fixtures/sfa/StationaryCases$Config", "<init>"));
         assertTrue(has("sfa.constructorExit", "fixtures/sfa/StationaryCases$Config", "<init>"));
         assertTrue(!has("sfa.readFinal", "fixtures/sfa/StationaryCases$Counter", "inc"));
+        // Circle() only assigns its final field: no frame (ConstructorFrameMarker); Shape(), whose virtual
+        // call reads it first, keeps its own, and radius is still non-stationary (everyCaseHasItsKnownAnswer).
+        assertTrue(!has("sfa.constructorEnter", "fixtures/sfa/StationaryCases$Circle", "<init>"));
+        assertTrue(has("sfa.constructorEnter", "fixtures/sfa/StationaryCases$Shape", "<init>"));
     }
 
     @Test
