@@ -9,11 +9,9 @@ import io.taper.launcher.profile.JfrInclusiveProfile;
 import io.taper.runtime.NeverWoven;
 import java.lang.reflect.Field;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,25 +29,9 @@ class JfrInclusiveProfileTest {
     @BeforeAll
     static void record() throws Exception {
         recording = tmp.resolve("work.jfr");
-        // JFR drops samples it cannot walk (and on a loaded 2-core machine it walked 8 of 70 in one CI run):
-        // keep working, 700 ms at a time, until the recording holds enough samples of the work to rank it
-        for (int attempt = 1; ; attempt++) {
-            try (Recording r = new Recording()) {
-                r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-                r.start();
-                // through ArrayList.forEach: a JDK frame, woven like any other, under every sample of the work
-                Thread worker = new Thread(
-                        () -> new ArrayList<>(List.of(700L)).forEach(SampledWork::outer), "sampled-work");
-                worker.start();
-                worker.join();
-                r.stop();
-                r.dump(recording);
-            }
-            long outer = JfrInclusiveProfile.read(recording, true).samplesPerMethod().getOrDefault(W + "outer(J)V", 0L);
-            if (outer >= MIN_SAMPLES || attempt == 10) {
-                return;
-            }
-        }
+        // through ArrayList.forEach: a JDK frame, woven like any other, under every sample of the work
+        SampledRecording.record(recording, () -> new ArrayList<>(List.of(700L)).forEach(SampledWork::outer),
+                MIN_SAMPLES);
     }
 
     @Test

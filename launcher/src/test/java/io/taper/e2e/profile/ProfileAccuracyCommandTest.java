@@ -13,12 +13,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,15 +35,7 @@ class ProfileAccuracyCommandTest {
     @BeforeAll
     static void record() throws Exception {
         recording = tmp.resolve("rec.jfr");
-        try (Recording r = new Recording()) {
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-            r.start();
-            Thread worker = new Thread(() -> SampledWork.outer(500), "sampled-work");
-            worker.start();
-            worker.join();
-            r.stop();
-            r.dump(recording);
-        }
+        SampledRecording.record(recording, () -> SampledWork.outer(500), 10);
         Ranking ranking = JfrInclusiveProfile.read(recording, false).ranking();
         jfrTop = ranking.top(ranking.size());
         assertTrue(jfrTop.size() >= 3, "the recording ranks the sampled methods: " + jfrTop);
