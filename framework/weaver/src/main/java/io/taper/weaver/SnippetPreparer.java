@@ -44,7 +44,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * </pre>
  *
  * A snippet annotated {@code @ManualBypass} gets the same wrapper without the bypass (it enters the bypass
- * itself where it must). The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
+ * itself where it must). Wrappers are never inlined by the JIT ({@link #DONT_INLINE}), except those of
+ * {@code @ManualBypass @Inlinable} snippets; methods annotated {@code @OutOfLine} are never inlined either. The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
  * written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
  * unchanged.
  */
@@ -59,6 +60,10 @@ public final class SnippetPreparer {
     private static final String CELL = "[I";
     /** Snippets that enter the bypass themselves ({@code io.taper.api.ManualBypass}): failure isolation only. */
     private static final String MANUAL_BYPASS = "Lio/taper/api/ManualBypass;";
+    /** With {@link #MANUAL_BYPASS}: a wrapper the JIT may inline (a small check in front of an out-of-line call). */
+    private static final String INLINABLE = "Lio/taper/api/Inlinable;";
+    /** Any method the JIT must not inline: gets {@link #DONT_INLINE}. */
+    private static final String OUT_OF_LINE = "Lio/taper/api/OutOfLine;";
     /**
      * HotSpot honours this JDK-internal annotation on classes of the boot class path, where the launcher
      * puts the prepared jar. Without it the JIT inlines the wrapper, the bypass's thread-local lookups and
@@ -104,12 +109,16 @@ public final class SnippetPreparer {
         ClassNode cn = new ClassNode();
         reader.accept(cn, 0);
         List<MethodNode> bodies = new ArrayList<>();
+        boolean outOfLine = false;
         for (MethodNode m : cn.methods) {
             if (isSnippet(m) && (m.access & Opcodes.ACC_STATIC) != 0 && m.instructions.size() > 0) {
                 bodies.add(moveBody(cn, m));
+            } else if (hasAnnotation(m, OUT_OF_LINE) && !hasAnnotation(m, DONT_INLINE)) {
+                m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
+                outOfLine = true;
             }
         }
-        if (bodies.isEmpty()) {
+        if (bodies.isEmpty() && !outOfLine) {
             return classBytes;
         }
         cn.methods.addAll(bodies);
@@ -150,11 +159,14 @@ public final class SnippetPreparer {
         body.maxStack = m.maxStack;
         body.maxLocals = m.maxLocals;
         m.tryCatchBlocks = new ArrayList<>(2);
-        m.instructions = wrapper(cn, m, m.tryCatchBlocks, !hasAnnotation(m, MANUAL_BYPASS));
+        boolean manual = hasAnnotation(m, MANUAL_BYPASS);
+        m.instructions = wrapper(cn, m, m.tryCatchBlocks, !manual);
         if (m.visibleAnnotations == null) {
             m.visibleAnnotations = new ArrayList<>(1);
         }
-        m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
+        if (!(manual && hasAnnotation(m, INLINABLE))) {
+            m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
+        }
         m.localVariables = null;
         m.visibleLocalVariableAnnotations = null;
         m.invisibleLocalVariableAnnotations = null;

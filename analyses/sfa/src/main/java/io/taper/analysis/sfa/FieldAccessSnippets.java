@@ -3,6 +3,7 @@ package io.taper.analysis.sfa;
 import io.taper.analysis.sfa.internal.FieldEvents;
 import io.taper.analysis.sfa.internal.SiteKinds;
 import io.taper.api.Before;
+import io.taper.api.Inlinable;
 import io.taper.api.ManualBypass;
 import io.taper.api.SiteId;
 import io.taper.api.StackValue;
@@ -19,18 +20,28 @@ public final class FieldAccessSnippets {
     private FieldAccessSnippets() {
     }
 
+    /**
+     * Inlinable: most reads find their object marked already, and testing the mark in the woven method
+     * (one load and a compare) is cheaper than the call that otherwise decides the same thing.
+     */
+    @Inlinable
     @ManualBypass
     @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.READ)
     public static void read(@StackValue(0) Object receiver, @SiteId int site) {
-        FieldEvents.read(receiver, site);
+        if (!FieldEvents.markedRead(receiver, site)) {
+            FieldEvents.read(receiver, site);
+        }
     }
 
+    @Inlinable
     @ManualBypass
     @Before(marker = SettledReadMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.READ_FINAL)
     public static void readFinal(@StackValue(0) Object receiver, @SiteId int site) {
-        FieldEvents.readFinal(receiver, site);
+        if (!FieldEvents.markedRead(receiver, site)) {
+            FieldEvents.readFinal(receiver, site);
+        }
     }
 
     /**

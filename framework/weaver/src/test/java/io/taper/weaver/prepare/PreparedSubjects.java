@@ -1,6 +1,8 @@
 package io.taper.weaver.prepare;
 
+import io.taper.api.Inlinable;
 import io.taper.api.ManualBypass;
+import io.taper.api.OutOfLine;
 import io.taper.runtime.Bypass;
 import io.taper.api.After;
 import io.taper.api.Arg;
@@ -49,6 +51,25 @@ public class PreparedSubjects {
         } finally {
             Bypass.exit(cell);
         }
+    }
+
+    /** Small enough to be inlined into woven code: a check, and the rest out of line. */
+    @Inlinable
+    @ManualBypass
+    @Before
+    public static void quick(@SiteId int site) {
+        if (site != 0) {
+            slow(site);
+        }
+    }
+
+    /** The JIT never inlines this one, although it is not a snippet. */
+    @OutOfLine
+    public static void slow(int site) {
+        if (site < 0) {
+            throw new IllegalArgumentException("negative site");
+        }
+        Events.record("slow " + site);
     }
 
     /** Not a snippet: left alone. */

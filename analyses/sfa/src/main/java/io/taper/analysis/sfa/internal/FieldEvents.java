@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
+import io.taper.api.OutOfLine;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.SnippetFailures;
@@ -86,6 +87,7 @@ public final class FieldEvents {
     }
 
     private static final Stationarity STATE = new Stationarity(new Lookup());
+    private static final ReadyReadSites READY = STATE.readyReads();
 
     static {
         try {
@@ -106,10 +108,21 @@ public final class FieldEvents {
         return STATE;
     }
 
+    /**
+     * True if this read has nothing to record because its object already carries its mark: the check the
+     * inlinable read snippets make in the woven method before calling {@link #read} or {@link #readFinal}.
+     */
+    public static boolean markedRead(Object receiver, int site) {
+        return READY.marked(receiver, site);
+    }
+
+    /** Out of line: only the inlinable snippet's check belongs in woven code. */
+    @OutOfLine
     public static void read(Object receiver, int site) {
         STATE.on(Stationarity.READ, receiver, site);
     }
 
+    @OutOfLine
     public static void readFinal(Object receiver, int site) {
         STATE.on(Stationarity.READ_FINAL, receiver, site);
     }

@@ -31,6 +31,7 @@ public final class Stationarity {
 
     private final FieldTable fields = new FieldTable();
     private final InstanceMarks reads = new InstanceMarks();
+    private final ReadyReadSites readyReads = new ReadyReadSites();
     private final SiteFields sites;
 
     /** @param lookup finds a registered site by id ({@code SiteRegistry::get}) */
@@ -78,6 +79,10 @@ public final class Stationarity {
             int s = sf.field.bits();
             if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
                 : (shadow == ShadowMarks.NONE || kind >= WRITE_FRESH) && nothingToRecord(kind, receiver, sf, s)) {
+                if (shadow >= 0 && kind <= READ_FINAL && !sf.ready && (s & CLASS_RECORDED) != 0) {
+                    sf.ready = true;                  // the read snippets test the mark themselves now
+                    readyReads.ready(site, shadow);
+                }
                 return;
             }
         }
@@ -306,6 +311,11 @@ public final class Stationarity {
             }
         }
         f.set(ACCESSED | CLASS_RECORDED);
+    }
+
+    /** The read sites whose snippets may skip a marked object ({@link ReadyReadSites}). */
+    public ReadyReadSites readyReads() {
+        return readyReads;
     }
 
     public FieldTable fields() {

@@ -1,6 +1,7 @@
 package io.taper.analysis.sfa.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -138,6 +139,63 @@ class ShadowMarksTest {
         assertEquals("nF non-stationary", verdicts().get(PLAIN_NAME + ".own"));
         assertEquals(1, state.reads().liveObjects());
         assertEquals(ShadowMarks.NONE, registrySite(r).shadow);
+    }
+
+    @Test
+    void aReadSiteIsReadyOnceItsOwnerIsRecordedAndThenOnlyMarkedObjectsSkipTheAnalysis() {
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
+        int fin = site(SiteKinds.READ_FINAL, SHADOWED, "fin", "I");
+        int own = site(SiteKinds.READ, PLAIN, "own", "I");
+        ReadyReadSites ready = state.readyReads();
+        Shadowed a = new Shadowed();
+        Shadowed b = new Shadowed();
+        Plain p = new Plain();
+        state.read(a, r);                     // resolves the shadow, records the owner, marks a
+        assertFalse(ready.marked(a, r), "not ready before an event has found the site settled in");
+        state.read(a, r);
+        assertTrue(ready.marked(a, r));
+        assertFalse(ready.marked(b, r), "b was never read");
+        assertFalse(ready.marked(null, r));
+        assertFalse(ready.marked(a, w), "write sites are never ready");
+        state.read(p, own);
+        state.read(p, own);
+        assertFalse(ready.marked(p, own), "no shadow: the map keeps the mark, the analysis decides");
+        state.read(a, fin);
+        state.read(a, fin);
+        assertTrue(ready.marked(a, fin), "a final field's read of a shadowed object is marked too");
+        // what a skipped read would have done is already done: the write after it still finds the mark
+        state.write(b, w);
+        assertEquals("nF stationary", verdicts().get(SHADOWED_NAME + ".plain"));
+        state.write(a, w);
+        assertEquals("nF non-stationary", verdicts().get(SHADOWED_NAME + ".plain"));
+    }
+
+    @Test
+    void aReadyReadSiteDoesNotTakeACloneForItsOriginal() {
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        Copyable original = new Copyable();
+        state.read(original, r);
+        state.read(original, r);
+        assertTrue(state.readyReads().marked(original, r));
+        assertFalse(state.readyReads().marked(original.clone(), r), "the copied shadow names the original");
+    }
+
+    @Test
+    void readySitesBeyondTheFirstTableStillWork() {
+        ReadyReadSites ready = new ReadyReadSites();
+        Shadowed o = new Shadowed();
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        state.read(o, r);                     // marks o.plain
+        long offset = registrySite(r).shadow;
+        ready.ready(100_000, offset);
+        ready.ready(5, offset);
+        assertTrue(ready.marked(o, 100_000));
+        assertTrue(ready.marked(o, 5));
+        assertFalse(ready.marked(o, 6));
+        assertFalse(ready.marked(o, 1 << 20));
+        ready.ready(7, 0);                    // never an offset: ignored
+        assertFalse(ready.marked(o, 7));
     }
 
     private SiteField registrySite(int id) {
