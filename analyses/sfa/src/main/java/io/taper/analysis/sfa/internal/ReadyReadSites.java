@@ -20,7 +20,7 @@ public final class ReadyReadSites {
     /** True if {@code receiver}'s field at this read site is marked read and the site is ready. */
     public boolean marked(Object receiver, int site) {
         int[] a = offsets;
-        if (site >= a.length || receiver == null) {
+        if (site < 0 || site >= a.length || receiver == null) {
             return false;
         }
         int offset = a[site];

@@ -194,6 +194,7 @@ class ShadowMarksTest {
         assertTrue(ready.marked(o, 5));
         assertFalse(ready.marked(o, 6));
         assertFalse(ready.marked(o, 1 << 20));
+        assertFalse(ready.marked(o, -1));
         ready.ready(7, 0);                    // never an offset: ignored
         assertFalse(ready.marked(o, 7));
     }
