@@ -96,6 +96,27 @@ class RemovedMethodSamplerTest {
         assertTrue((Long) times.stats().get("samples") > 10);
     }
 
+    @Test
+    void theJvmsOwnThreadsInTheRootGroupAreNotSampled() throws Exception {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        SampledTimes times = new SampledTimes();
+        String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
+        times.watch(3, new MethodKey(0, spinner, "spin", "(J)J"));
+        Thread system = new Thread(root, () -> sink = spin(300_000_000L), "system-spinner");
+        system.start();
+        Thread sampler = RemovedMethodSampler.start(times, 5);
+        assertFalse(RemovedMethodSampler.isSampled(system, root), "a running thread of the root group");
+        assertFalse(RemovedMethodSampler.isSampled(Thread.currentThread(), root), "nor the caller itself");
+        system.join();
+        sampler.interrupt();
+        sampler.join(5_000);
+        assertEquals(0L, times.nanosOf(3), "the root group's spinner was never sampled");
+        assertTrue((Long) times.stats().get("samples") > 10, "the sampler ran meanwhile");
+    }
+
     static volatile long sink;
 
     /** Busy for about {@code nanos}, with calls (safepoints) in its loop. */
