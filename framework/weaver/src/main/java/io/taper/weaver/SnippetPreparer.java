@@ -45,8 +45,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *
  * A snippet annotated {@code @ManualBypass} gets the same wrapper without the bypass (it enters the bypass
  * itself where it must). Wrappers are never inlined by the JIT ({@link #DONT_INLINE}), except those of
- * {@code @ManualBypass @Inlinable} snippets; methods annotated {@code @OutOfLine} are never inlined either. The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames are
- * written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
+ * {@code @ManualBypass @Inlinable} snippets; methods annotated {@code @OutOfLine} are never inlined either.
+ * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames
+ * are written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
  * unchanged.
  */
 public final class SnippetPreparer {

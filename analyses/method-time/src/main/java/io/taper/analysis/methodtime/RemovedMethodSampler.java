@@ -72,10 +72,7 @@ final class RemovedMethodSampler implements Runnable {
      * would also walk the JDK's and Taper's own threads, which mostly wait and are not sampled anyway.
      */
     private Map<Thread, StackTraceElement[]> runningStacks() {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
+        ThreadGroup root = rootGroup();
         Thread[] threads = new Thread[root.activeCount() + 8];
         int n = root.enumerate(threads, true);
         Map<Thread, StackTraceElement[]> stacks = new HashMap<>();
@@ -86,6 +83,15 @@ final class RemovedMethodSampler implements Runnable {
             }
         }
         return stacks;
+    }
+
+    /** The root ("system") thread group, which holds every thread. */
+    static ThreadGroup rootGroup() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        return root;
     }
 
     /**

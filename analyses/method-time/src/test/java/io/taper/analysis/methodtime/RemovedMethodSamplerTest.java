@@ -98,10 +98,8 @@ class RemovedMethodSamplerTest {
 
     @Test
     void theJvmsOwnThreadsInTheRootGroupAreNotSampled() throws Exception {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
+        ThreadGroup root = RemovedMethodSampler.rootGroup();
+        assertEquals(null, root.getParent());
         SampledTimes times = new SampledTimes();
         String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
         times.watch(3, new MethodKey(0, spinner, "spin", "(J)J"));

@@ -27,6 +27,12 @@ public final class ReadyReadSites {
         return offset > 0 && ShadowMarks.isRead(receiver, offset);
     }
 
+    /** True once {@link #ready} was told about the site (a stale false only repeats that). */
+    boolean isReady(int site) {
+        int[] a = offsets;
+        return site >= 0 && site < a.length && a[site] != 0;
+    }
+
     /** The site's objects keep their mark at {@code offset} and its field's owner is recorded. */
     synchronized void ready(int site, long offset) {
         if (site < 0 || offset <= 0 || offset > Integer.MAX_VALUE) {

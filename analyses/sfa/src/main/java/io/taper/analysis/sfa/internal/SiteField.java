@@ -22,8 +22,6 @@ final class SiteField {
      * The same for every object at the site: the JVM resolves the site's field to one declaring class.
      */
     volatile long shadow = ShadowMarks.UNRESOLVED;
-    /** Handed to {@link ReadyReadSites} (read sites only): set once, a stale false only repeats that. */
-    boolean ready;
 
     SiteField(FieldState field, boolean ownConstructor) {
         this.field = field;

@@ -79,9 +79,8 @@ public final class Stationarity {
             int s = sf.field.bits();
             if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
                 : (shadow == ShadowMarks.NONE || kind >= WRITE_FRESH) && nothingToRecord(kind, receiver, sf, s)) {
-                if (shadow >= 0 && kind <= READ_FINAL && !sf.ready && (s & CLASS_RECORDED) != 0) {
-                    sf.ready = true;                  // the read snippets test the mark themselves now
-                    readyReads.ready(site, shadow);
+                if (shadow >= 0 && kind <= READ_FINAL && (s & CLASS_RECORDED) != 0 && !readyReads.isReady(site)) {
+                    readyReads.ready(site, shadow);   // the read snippets test the mark themselves now
                 }
                 return;
             }

@@ -197,6 +197,8 @@ class ShadowMarksTest {
         assertFalse(ready.marked(o, -1));
         ready.ready(7, 0);                    // never an offset: ignored
         assertFalse(ready.marked(o, 7));
+        assertTrue(ready.isReady(5) && ready.isReady(100_000));
+        assertFalse(ready.isReady(7) || ready.isReady(6) || ready.isReady(-1) || ready.isReady(1 << 20));
     }
 
     private SiteField registrySite(int id) {
