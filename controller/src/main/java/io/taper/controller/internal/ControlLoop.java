@@ -4,6 +4,7 @@ import io.taper.controller.ClassDeployments;
 import io.taper.controller.ClassKey;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.SiteSwitches;
 import io.taper.runtime.control.ControllerStrategy;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,6 +155,7 @@ public final class ControlLoop implements Runnable {
         }
         m.put("sitesWoven", (long) SiteRegistry.size());
         m.put("sitesDead", (long) SiteRegistry.deadSites().length);
+        m.put("sitesSwitchedOff", (long) SiteSwitches.count());
         outcomes.putInto(m);
         m.put("passes", passes);
         m.put("classesNotFound", classesMissing);

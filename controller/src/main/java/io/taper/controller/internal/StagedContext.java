@@ -4,6 +4,7 @@ import io.taper.controller.ClassDeployments;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.SiteSwitches;
 import io.taper.runtime.control.ControlContext;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,6 +91,16 @@ final class StagedContext implements ControlContext {
     public void enable(int siteId) {
         changes.add(new Change(Change.Kind.ENABLE, siteId, null));
         stagedDisabled.put(siteId, false);
+    }
+
+    @Override
+    public boolean switchOff(int siteId) {
+        return SiteSwitches.switchOff(siteId);
+    }
+
+    @Override
+    public boolean isSwitchedOff(int siteId) {
+        return SiteSwitches.isOff(siteId);
     }
 
     @Override

@@ -2,15 +2,23 @@ package io.taper.analysis.methodtime;
 
 import io.taper.api.After;
 import io.taper.api.Before;
+import io.taper.api.Inlinable;
+import io.taper.api.ManualBypass;
 import io.taper.api.SiteId;
 import io.taper.api.SyntheticLocal;
 import io.taper.api.marker.BodyMarker;
+import io.taper.runtime.SiteSwitches;
 
 /**
  * A timestamp at the entry of every method with a body and at each of its exits, normal or exceptional,
  * kept on the thread's shadow stack ({@link ThreadProfile}). The entry's token (the frame's depth)
  * travels to the exit in a synthetic local, so an exit matches its own frame even when other events
  * were missed.
+ *
+ * <p>The controller removes a cheap method by switching its entry site off ({@link SiteSwitches}), unless
+ * it is told to re-weave classes. The snippets are inlinable and test the switch and the token in the woven
+ * method: a switched-off entry yields token 0, and an exit whose entry recorded nothing has nothing to close,
+ * so a frame entered before the switch still closes and none is opened after it.
  */
 public final class MethodTimeSnippets {
 
@@ -19,16 +27,22 @@ public final class MethodTimeSnippets {
     private MethodTimeSnippets() {
     }
 
+    @Inlinable
+    @ManualBypass
     @Before(marker = BodyMarker.class, storeLocal = FRAME)
     public static int onEntry(@SiteId int site) {
-        ThreadProfile p = ThreadProfiles.current();
-        int method = MethodIds.methodOf(site);
-        return p.enter(method, System.nanoTime());
+        if (SiteSwitches.isOff(site)) {
+            return 0;
+        }
+        return MethodTimeEvents.enter(site);
     }
 
+    @Inlinable
+    @ManualBypass
     @After(marker = BodyMarker.class)
     public static void onExit(@SiteId int site, @SyntheticLocal(FRAME) int frame) {
-        long now = System.nanoTime();
-        ThreadProfiles.current().exit(MethodIds.methodOf(site), frame, now);
+        if (frame > 0) {
+            MethodTimeEvents.exit(site, frame);
+        }
     }
 }

@@ -9,11 +9,13 @@ import java.util.Map;
 
 /**
  * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>,...]} (default
- * {@code method-time:500,100,1.0,10000,5000,10}, see {@link RemovalPolicy}): each step sums every thread's
- * completed calls per method, finds the cheap methods, marks those {@link RemovalPacing} lets go now
- * removed, and disables their entry and exit sites. A
- * removed method stays removed (its row keeps what it had and says so). From the next step on, when its
- * removal has taken effect, the {@link RemovedMethodSampler} follows it on the threads' stacks, and the
+ * {@code method-time:500,100,1.0,10000,5000,10,switch}, see {@link RemovalPolicy}): each step sums every
+ * thread's completed calls per method, finds the cheap methods, marks them removed and switches their entry
+ * and exit sites off. With {@code retransform} instead, it removes only those {@link RemovalPacing} lets go
+ * now, and disables their sites, which re-weaves their classes. A
+ * removed method stays removed (its row keeps what it had and says so). Once its removal has taken effect
+ * (at once for a switch, from the next step for a re-weaving), the {@link RemovedMethodSampler} follows it on
+ * the threads' stacks, and the
  * results add what the samples saw to its measured inclusive time ({@link InclusiveEstimate}). With sampling
  * off, a step that removes methods records how they stood with their callers instead
  * ({@link RemovalBaselines}), and the results extrapolate from that.
@@ -65,7 +67,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         }
         // Most called first: their sites are disabled first, so their classes go in the first batches.
         cheap.sort(new MostCalledFirst(calls));
-        List<Integer> now = pacing.choose(cheap, calls, context.elapsedMillis());
+        List<Integer> now = policy.switchesSites ? cheap : pacing.choose(cheap, calls, context.elapsedMillis());
         int[] removed = new int[Math.max(1, now.size())];
         int count = 0;
         for (Integer m : now) {
@@ -78,12 +80,18 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         }
         lastRemoved = removed;
         lastRemovedCount = count;
-        disableRemovedSites(context);
+        if (policy.switchesSites) {
+            switchOffRemovedSites(context);
+            watchLastRemoved();
+        } else {
+            disableRemovedSites(context);
+        }
     }
 
     /**
-     * Hands the previous step's removals to the sampler, starting it with the first: sampled earlier, a
-     * method whose instrumentation still ran would count twice.
+     * Hands the last removals to the sampler once they have taken effect (a switch at once, a re-weaving by
+     * the next step), starting it with the first: sampled earlier, a method whose instrumentation still ran
+     * would count twice.
      */
     private void watchLastRemoved() {
         if (lastRemovedCount == 0 || policy.sampleMillis == 0) {
@@ -136,6 +144,23 @@ public final class MethodTimeStrategy implements ControllerStrategy {
             for (int site : MethodIds.sitesOf(m)) {
                 if (!context.isDisabled(site)) {
                     context.disable(site);
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Switches off every site of a removed method, entry or exit (the exit snippets go by their entry's token,
+     * so switching them changes nothing but says what is removed). Run on every step, as
+     * {@link #disableRemovedSites} is.
+     */
+    static int switchOffRemovedSites(ControlContext context) {
+        int n = 0;
+        for (int m : Removals.methods()) {
+            for (int site : MethodIds.sitesOf(m)) {
+                if (context.switchOff(site)) {
                     n++;
                 }
             }

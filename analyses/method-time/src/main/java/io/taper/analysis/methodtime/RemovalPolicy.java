@@ -14,6 +14,12 @@ package io.taper.analysis.methodtime;
  * <p>The sixth number, {@code sampleMillis}, is the period of the {@link RemovedMethodSampler} that
  * follows the removed methods on the threads' stacks; 0 turns it off, and removed methods are then
  * estimated from their share of their callers' time at the removal ({@link InclusiveEstimate}).
+ *
+ * <p>The seventh part says how a method is removed: {@code switch} (the default) switches its sites off where
+ * they stand ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code retransform}
+ * re-weaves its class without them, paced as above. A re-woven class loses its compiled code and that of every
+ * method that inlined one of its methods, and on full-size Lucene the recompilation cost more than the timing
+ * it saved; a switched-off site keeps a load and a compare in the woven method.
  */
 final class RemovalPolicy {
 
@@ -23,6 +29,8 @@ final class RemovalPolicy {
     static final long DEFAULT_HOT_CALLS_PER_SECOND = 10_000;
     static final long DEFAULT_MAX_DEFER_MILLIS = 5_000;
     static final long DEFAULT_SAMPLE_MILLIS = 10;
+    static final String SWITCH = "switch";
+    static final String RETRANSFORM = "retransform";
 
     final long periodMillis;
     final long minInvocations;
@@ -30,6 +38,8 @@ final class RemovalPolicy {
     final long hotCallsPerSecond;
     final long maxDeferMillis;
     final long sampleMillis;
+    /** True: removed methods' sites are switched off; false: their classes are re-woven without them. */
+    final boolean switchesSites;
     private final double maxMeanNanos;
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
@@ -39,6 +49,11 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis) {
+        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, true);
+    }
+
+    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
+            long maxDeferMillis, long sampleMillis, boolean switchesSites) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
         }
@@ -59,6 +74,7 @@ final class RemovalPolicy {
             throw new IllegalArgumentException("the sampling period must be >= 0 ms, got " + sampleMillis);
         }
         this.periodMillis = periodMillis;
+        this.switchesSites = switchesSites;
         this.sampleMillis = sampleMillis;
         this.hotCallsPerSecond = hotCallsPerSecond;
         this.maxDeferMillis = maxDeferMillis;
@@ -73,7 +89,7 @@ final class RemovalPolicy {
     }
 
     /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>"}; trailing
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<switch|retransform>"}; trailing
      * parts may be left out (defaults),
      * "" is all defaults.
      *
@@ -85,7 +101,7 @@ final class RemovalPolicy {
             return defaults();
         }
         String[] parts = s.split(",", -1);
-        if (parts.length > 6) {
+        if (parts.length > 7) {
             throw new IllegalArgumentException(usage(spec));
         }
         try {
@@ -95,15 +111,21 @@ final class RemovalPolicy {
             long hot = parts.length > 3 ? Long.parseLong(parts[3].trim()) : DEFAULT_HOT_CALLS_PER_SECOND;
             long defer = parts.length > 4 ? Long.parseLong(parts[4].trim()) : DEFAULT_MAX_DEFER_MILLIS;
             long sample = parts.length > 5 ? Long.parseLong(parts[5].trim()) : DEFAULT_SAMPLE_MILLIS;
-            return new RemovalPolicy(period, invocations, mean, hot, defer, sample);
+            String how = parts.length > 6 ? parts[6].trim() : SWITCH;
+            if (!how.equals(SWITCH) && !how.equals(RETRANSFORM)) {
+                throw new IllegalArgumentException("the removal must be '" + SWITCH + "' or '" + RETRANSFORM
+                        + "', got '" + how + "' in " + usage(spec));
+            }
+            return new RemovalPolicy(period, invocations, mean, hot, defer, sample, how.equals(SWITCH));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(usage(spec));
         }
     }
 
     private static String usage(String spec) {
-        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>]"
-                + " (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10), got '"
+        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>"
+                + ",<switch|retransform>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,switch),"
+                + " got '"
                 + spec + "'";
     }
 
@@ -116,7 +138,7 @@ final class RemovalPolicy {
     public String toString() {
         return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
                 .append(maxMeanMillis).append(',').append(hotCallsPerSecond).append(',').append(maxDeferMillis)
-                .append(',').append(sampleMillis)
+                .append(',').append(sampleMillis).append(',').append(switchesSites ? SWITCH : RETRANSFORM)
                 .toString();
     }
 }

@@ -10,8 +10,9 @@ import java.util.Map;
  * exceptional. The token is the frame's stack depth, so an exit finds its own frame without trusting
  * that every frame above it was exited:
  * <ul>
- * <li>token 0 (the entry was not observed: its site was removed, or the entry ran in the bypass), a
- *     frame already gone, or a frame of another method: an <em>unmatched exit</em>, counted and ignored;</li>
+ * <li>token 0, a frame already gone, or a frame of another method: an <em>unmatched exit</em>, counted and
+ *     ignored (the snippets themselves skip the exits of entries that recorded nothing, token 0: a
+ *     switched-off site, or an entry that ran in the bypass);</li>
  * <li>frames above the token's (their exits were never observed): <em>discarded</em>, counted; their time
  *     stays in the matched frame's self time, no other row changes.</li>
  * </ul>

@@ -22,7 +22,8 @@ class RemovalPolicyTest {
         assertEquals(10_000, p.hotCallsPerSecond);
         assertEquals(5_000, p.maxDeferMillis);
         assertEquals(10, p.sampleMillis);
-        assertEquals("500,100,1.0,10000,5000,10", p.toString());
+        assertTrue(p.switchesSites);
+        assertEquals("500,100,1.0,10000,5000,10,switch", p.toString());
     }
 
     @Test
@@ -38,11 +39,16 @@ class RemovalPolicyTest {
         assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("50,10,0.25,300").maxDeferMillis);
         assertEquals(0, RemovalPolicy.parse("50,10,0.25,300,0,0").sampleMillis, "0: no sampling");
         assertEquals(25, RemovalPolicy.parse("50,10,0.25,300,0,25").sampleMillis);
+        assertTrue(RemovalPolicy.parse("50,10,0.25,300,0,25, switch").switchesSites);
+        RemovalPolicy rewoven = RemovalPolicy.parse("50,10,0.25,300,0,25,retransform");
+        assertFalse(rewoven.switchesSites);
+        assertEquals("50,10,0.25,300,0,25,retransform", rewoven.toString());
     }
 
     @Test
     void badSpecsAreRejectedWithTheExpectedForm() {
-        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6,7", "1,2,3,4,5,-6",
+        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6,7", "1,2,3,4,5,6,switch,8", "1,2,3,4,5,6,off",
+            "1,2,3,4,5,6,", "1,2,3,4,5,-6",
             "100,,1", "100,10,1,-1", "100,10,1,5,-1", "100,10,1,5,2.5"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(bad), bad);
             assertTrue(e.getMessage().contains("must") || e.getMessage().contains("method-time:<period ms>"), e.getMessage());

@@ -38,6 +38,18 @@ public interface ControlContext {
     /** Restores a removed site. */
     void enable(int siteId);
 
+    /**
+     * Switches the site off where it stands, without re-weaving its class ({@link io.taper.runtime.SiteSwitches}):
+     * only snippets that ask {@code SiteSwitches.isOff} honour it. Unlike the changes above it is not staged:
+     * it takes effect at once, and for the rest of the run.
+     *
+     * @return false if the site already was switched off
+     */
+    boolean switchOff(int siteId);
+
+    /** True if the site was switched off. */
+    boolean isSwitchedOff(int siteId);
+
     /** Switches the site to a variant of its snippet ("" or null for the default). */
     void setVariant(int siteId, String variant);
 
