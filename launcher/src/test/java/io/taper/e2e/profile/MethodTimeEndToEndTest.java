@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The method-time analysis through the real launcher, server and agent ({@code -Xverify:all}) on
  * {@link KnownCosts}: fixed instrumentation counts every call exactly and orders the heavy methods;
- * adaptive mode removes the cheap hot method (its row says so, and its woven bytes lose the calls) and keeps
- * the expensive ones; {@code profile-accuracy} compares a result with a JFR recording of the same program.
+ * adaptive mode removes the cheap hot method and keeps the expensive ones, whether it switches the method's
+ * sites off (the default: no class is re-woven) or re-weaves its class (its woven bytes lose the calls);
+ * {@code profile-accuracy} compares a result with a JFR recording of the same program.
  */
 class MethodTimeEndToEndTest {
 
@@ -42,17 +43,22 @@ class MethodTimeEndToEndTest {
      * methods sampled every 2 ms (the program runs about a second).
      */
     static final String CONTROLLER = "method-time:100,50,0.5,10000,0,2";
+    /** The same policy, removing by re-weaving instead of switching sites off. */
+    static final String REWEAVING = CONTROLLER + ",retransform";
 
     @TempDir
     static Path tmp;
     static TaperProcess.Outcome fixed;
     static TaperProcess.Outcome adaptive;
+    static TaperProcess.Outcome rewoven;
 
-    /** One fixed and one adaptive run, shared by the tests (each run takes seconds). */
+    /** One fixed run and two adaptive ones, switching and re-weaving, shared by the tests (each takes seconds). */
     @BeforeAll
     static void runFixedAndAdaptive() throws Exception {
         fixed = run("fixed", List.of("--mode", "fixed"));
         adaptive = run("adaptive", List.of("--mode", "adaptive", "--controller", CONTROLLER,
+                "--dump", tmp.resolve("switched-dump").toString()));
+        rewoven = run("rewoven", List.of("--mode", "adaptive", "--controller", REWEAVING,
                 "--dump", tmp.resolve("dump").toString()));
     }
 
@@ -138,6 +144,16 @@ class MethodTimeEndToEndTest {
 
     @Test
     void adaptiveRemovesTheCheapHotMethodAndKeepsTheExpensiveOnes() throws Exception {
+        removesTheCheapHotMethodAndKeepsTheExpensiveOnes(adaptive, CONTROLLER);
+    }
+
+    @Test
+    void adaptiveByReweavingRemovesTheSameMethods() throws Exception {
+        removesTheCheapHotMethodAndKeepsTheExpensiveOnes(rewoven, REWEAVING);
+    }
+
+    static void removesTheCheapHotMethodAndKeepsTheExpensiveOnes(TaperProcess.Outcome adaptive, String spec)
+            throws Exception {
         assertEquals(0, adaptive.exitCode(), adaptive.stderr());
         assertEquals(OUTPUT, adaptive.stdout());
         Map<String, Map<String, Object>> rows = rowsByMethod(adaptive);
@@ -159,9 +175,28 @@ class MethodTimeEndToEndTest {
         assertEquals(0L, num(summary(adaptive), "unmatchedExits"));
         @SuppressWarnings("unchecked")
         Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
-        assertEquals(CONTROLLER, controller.get("strategy"));
+        assertEquals(spec, controller.get("strategy"));
         assertTrue(adaptive.stderr().matches("(?s).*top 30 of \\d+ methods by inclusive time \\([1-9]\\d* removed by the controller\\).*"),
                 adaptive.stderr());
+    }
+
+    @Test
+    void switchingSitesOffReweavesNoClass() throws Exception {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
+        // cheap and brief at least: an entry and two exits (normal and exceptional) each
+        assertTrue(num(controller, "sitesSwitchedOff") >= 6, "switched off: " + controller);
+        assertEquals(0L, num(controller, "passes"), "no retransformation: " + controller);
+        Path woven = tmp.resolve("switched-dump").resolve(MAIN.replace('.', '/') + ".woven.class");
+        assertEquals(List.of(SNIPPETS + ".onEntry", SNIPPETS + ".onExit", SNIPPETS + ".onExit"),
+                snippetCalls(staticCalls(woven).get("cheap")), "cheap's sites stay in its woven bytes");
+        assertFalse(Files.exists(tmp.resolve("switched-dump").resolve(MAIN.replace('.', '/') + ".woven.2.class")),
+                "woven once");
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rewovenController = (Map<String, Object>) rewoven.stats().get("controller");
+        assertEquals(0L, num(rewovenController, "sitesSwitchedOff"), "re-weaving switches nothing: " + rewovenController);
+        assertTrue(num(rewovenController, "passes") >= 1, rewovenController.toString());
     }
 
     @Test
@@ -224,7 +259,7 @@ class MethodTimeEndToEndTest {
     }
 
     @Test
-    void adaptiveWovenBytesLackTheRemovedMethodsCalls() throws Exception {
+    void reweavingWovenBytesLackTheRemovedMethodsCalls() throws Exception {
         Path woven = tmp.resolve("dump").resolve(MAIN.replace('.', '/') + ".woven.class");
         assertTrue(Files.isRegularFile(woven), "the server dumped " + woven);
         Map<String, List<String>> calls = staticCalls(woven);

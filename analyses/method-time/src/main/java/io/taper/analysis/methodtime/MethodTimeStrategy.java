@@ -3,16 +3,19 @@ package io.taper.analysis.methodtime;
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>,...]} (default
- * {@code method-time:500,100,1.0,10000,5000,10,switch}, see {@link RemovalPolicy}): each step sums every
- * thread's completed calls per method, finds the cheap methods, marks them removed and switches their entry
- * and exit sites off. With {@code retransform} instead, it removes only those {@link RemovalPacing} lets go
- * now, and disables their sites, which re-weaves their classes. A
+ * {@code method-time:500,100,1.0,10000,5000,10,once}, see {@link RemovalPolicy}): each step sums every
+ * thread's completed calls per method and finds the cheap methods. Those whose sites are to be switched off
+ * ({@link RemovalPolicy.How}) go at once; of the others, {@link RemovalPacing} says which go now, and their
+ * sites are disabled, which re-weaves their classes. A
  * removed method stays removed (its row keeps what it had and says so). Once its removal has taken effect
  * (at once for a switch, from the next step for a re-weaving), the {@link RemovedMethodSampler} follows it on
  * the threads' stacks, and the
@@ -33,6 +36,9 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     private int[] lastRemoved = new int[0];
     private int lastRemovedCount;
     private boolean samplerStarted;
+    // methods removed by switching their sites off, and classes re-woven by a removal
+    private final BitSet switched = new BitSet();
+    private final Set<String> rewovenClasses = new HashSet<>();
 
     @Override
     public String name() {
@@ -60,14 +66,16 @@ public final class MethodTimeStrategy implements ControllerStrategy {
             p.addMethodTotals(calls, nanos);
         }
         List<Integer> cheap = new ArrayList<>();
+        List<Integer> toSwitch = new ArrayList<>();
         for (int m = 0; m < methods; m++) {
             if (!Removals.isRemoved(m) && policy.isCheap(calls[m], nanos[m])) {
-                cheap.add(m);
+                (switchesNow(m) ? toSwitch : cheap).add(m);
             }
         }
         // Most called first: their sites are disabled first, so their classes go in the first batches.
         cheap.sort(new MostCalledFirst(calls));
-        List<Integer> now = policy.switchesSites ? cheap : pacing.choose(cheap, calls, context.elapsedMillis());
+        List<Integer> now = new ArrayList<>(toSwitch);
+        now.addAll(pacing.choose(cheap, calls, context.elapsedMillis()));   // also when empty: it keeps the rates
         int[] removed = new int[Math.max(1, now.size())];
         int count = 0;
         for (Integer m : now) {
@@ -78,29 +86,50 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         if (count > 0 && policy.sampleMillis == 0) {
             recordBaselines(removed, count);
         }
-        lastRemoved = removed;
-        lastRemovedCount = count;
-        if (policy.switchesSites) {
-            switchOffRemovedSites(context);
-            watchLastRemoved();
-        } else {
-            disableRemovedSites(context);
+        int[] switchedNow = new int[count];
+        int switchedCount = 0;
+        int rewovenCount = 0;
+        for (int i = 0; i < count; i++) {
+            int m = removed[i];
+            if (switchesNow(m)) {
+                switched.set(m);
+                switchedNow[switchedCount++] = m;
+            } else {
+                removed[rewovenCount++] = m;
+            }
         }
+        for (int i = 0; i < rewovenCount; i++) {
+            rewovenClasses.add(RemovalPacing.classOf(removed[i]));
+        }
+        applyRemovals(context);
+        watch(switchedNow, switchedCount);           // a switch takes effect at once
+        lastRemoved = removed;                        // a re-weaving by the next step
+        lastRemovedCount = rewovenCount;
+    }
+
+    /** True if a method removed now is switched off rather than re-woven (see {@link RemovalPolicy.How}). */
+    private boolean switchesNow(int m) {
+        return policy.how == RemovalPolicy.How.SWITCH
+            || policy.how == RemovalPolicy.How.ONCE && rewovenClasses.contains(RemovalPacing.classOf(m));
+    }
+
+    /** Hands the previous step's re-woven removals to the sampler: by now their classes are re-woven. */
+    private void watchLastRemoved() {
+        watch(lastRemoved, lastRemovedCount);
+        lastRemovedCount = 0;
     }
 
     /**
-     * Hands the last removals to the sampler once they have taken effect (a switch at once, a re-weaving by
-     * the next step), starting it with the first: sampled earlier, a method whose instrumentation still ran
-     * would count twice.
+     * Hands removals that have taken effect to the sampler, starting it with the first: sampled earlier, a
+     * method whose instrumentation still ran would count twice.
      */
-    private void watchLastRemoved() {
-        if (lastRemovedCount == 0 || policy.sampleMillis == 0) {
+    private void watch(int[] methods, int count) {
+        if (count == 0 || policy.sampleMillis == 0) {
             return;
         }
-        for (int i = 0; i < lastRemovedCount; i++) {
-            SampledTimes.RECORDED.watch(lastRemoved[i], MethodIds.method(lastRemoved[i]));
+        for (int i = 0; i < count; i++) {
+            SampledTimes.RECORDED.watch(methods[i], MethodIds.method(methods[i]));
         }
-        lastRemovedCount = 0;
         if (!samplerStarted) {
             samplerStarted = true;
             RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
@@ -135,37 +164,22 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     }
 
     /**
-     * Disables every site of a removed method still deployed, entry or exit. Run on every step, not only
-     * when a method is newly removed: a site first fires (and joins its method) possibly after the removal.
+     * Takes every site of a removed method out, entry or exit: switched off, or disabled (its class re-woven
+     * without it). Run on every step, not only when a method is newly removed: a site first fires (and joins its
+     * method) possibly after the removal. The exit snippets go by their entry's token, so switching their sites
+     * off changes nothing but says what is removed.
      */
-    static int disableRemovedSites(ControlContext context) {
-        int n = 0;
+    private void applyRemovals(ControlContext context) {
         for (int m : Removals.methods()) {
+            boolean off = switched.get(m);
             for (int site : MethodIds.sitesOf(m)) {
-                if (!context.isDisabled(site)) {
+                if (off) {
+                    context.switchOff(site);
+                } else if (!context.isDisabled(site)) {
                     context.disable(site);
-                    n++;
                 }
             }
         }
-        return n;
-    }
-
-    /**
-     * Switches off every site of a removed method, entry or exit (the exit snippets go by their entry's token,
-     * so switching them changes nothing but says what is removed). Run on every step, as
-     * {@link #disableRemovedSites} is.
-     */
-    static int switchOffRemovedSites(ControlContext context) {
-        int n = 0;
-        for (int m : Removals.methods()) {
-            for (int site : MethodIds.sitesOf(m)) {
-                if (context.switchOff(site)) {
-                    n++;
-                }
-            }
-        }
-        return n;
     }
 
     /** Method slots by completed calls, most first (a class, not a lambda: see {@link MergedProfile}). */

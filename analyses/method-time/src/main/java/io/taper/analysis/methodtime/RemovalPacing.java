@@ -106,7 +106,8 @@ final class RemovalPacing {
         return Math.min(policy.maxDeferMillis, Math.max(0, nowMillis) / 4);
     }
 
-    private static String classOf(int m) {
+    /** The method's class, with its loader's tag: what one retransformation re-weaves. */
+    static String classOf(int m) {
         MethodKey k = MethodIds.method(m);
         return k.loaderTag + "/" + k.className;
     }

@@ -15,11 +15,14 @@ package io.taper.analysis.methodtime;
  * follows the removed methods on the threads' stacks; 0 turns it off, and removed methods are then
  * estimated from their share of their callers' time at the removal ({@link InclusiveEstimate}).
  *
- * <p>The seventh part says how a method is removed: {@code switch} (the default) switches its sites off where
- * they stand ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code retransform}
- * re-weaves its class without them, paced as above. A re-woven class loses its compiled code and that of every
- * method that inlined one of its methods, and on full-size Lucene the recompilation cost more than the timing
- * it saved; a switched-off site keeps a load and a compare in the woven method.
+ * <p>The seventh part says how a method is removed ({@link How}): {@code retransform} re-weaves its class
+ * without its sites, paced as above; {@code switch} switches its sites off where they stand
+ * ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code once} re-weaves a
+ * class at its first removal, paced, and switches off the methods that turn cheap after that. A re-woven class
+ * loses its compiled code and that of every method that inlined one of its methods: on full-size Lucene the
+ * JDK's most-inlined classes were re-woven up to 12 times each, and the recompilation cost more than the timing
+ * it saved. A switched-off site leaves its checks and its exception handler in the woven method, which the JIT
+ * then compiles and inlines as the bigger method it is.
  */
 final class RemovalPolicy {
 
@@ -29,8 +32,33 @@ final class RemovalPolicy {
     static final long DEFAULT_HOT_CALLS_PER_SECOND = 10_000;
     static final long DEFAULT_MAX_DEFER_MILLIS = 5_000;
     static final long DEFAULT_SAMPLE_MILLIS = 10;
-    static final String SWITCH = "switch";
-    static final String RETRANSFORM = "retransform";
+
+    /** How a removed method loses its instrumentation. */
+    enum How {
+        /** Its class is re-woven without its sites. */
+        RETRANSFORM("retransform"),
+        /** Its sites are switched off where they stand. */
+        SWITCH("switch"),
+        /** Re-woven if its class was not re-woven yet by a removal, else switched off. */
+        ONCE("once");
+
+        final String spec;
+
+        How(String spec) {
+            this.spec = spec;
+        }
+
+        static How parse(String s) {
+            for (How h : values()) {
+                if (h.spec.equals(s)) {
+                    return h;
+                }
+            }
+            return null;
+        }
+    }
+
+    static final How DEFAULT_HOW = How.ONCE;
 
     final long periodMillis;
     final long minInvocations;
@@ -38,8 +66,7 @@ final class RemovalPolicy {
     final long hotCallsPerSecond;
     final long maxDeferMillis;
     final long sampleMillis;
-    /** True: removed methods' sites are switched off; false: their classes are re-woven without them. */
-    final boolean switchesSites;
+    final How how;
     private final double maxMeanNanos;
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
@@ -49,11 +76,11 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis) {
-        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, true);
+        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, DEFAULT_HOW);
     }
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
-            long maxDeferMillis, long sampleMillis, boolean switchesSites) {
+            long maxDeferMillis, long sampleMillis, How how) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
         }
@@ -74,7 +101,7 @@ final class RemovalPolicy {
             throw new IllegalArgumentException("the sampling period must be >= 0 ms, got " + sampleMillis);
         }
         this.periodMillis = periodMillis;
-        this.switchesSites = switchesSites;
+        this.how = how;
         this.sampleMillis = sampleMillis;
         this.hotCallsPerSecond = hotCallsPerSecond;
         this.maxDeferMillis = maxDeferMillis;
@@ -89,7 +116,7 @@ final class RemovalPolicy {
     }
 
     /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<switch|retransform>"}; trailing
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<retransform|switch|once>"}; trailing
      * parts may be left out (defaults),
      * "" is all defaults.
      *
@@ -111,12 +138,12 @@ final class RemovalPolicy {
             long hot = parts.length > 3 ? Long.parseLong(parts[3].trim()) : DEFAULT_HOT_CALLS_PER_SECOND;
             long defer = parts.length > 4 ? Long.parseLong(parts[4].trim()) : DEFAULT_MAX_DEFER_MILLIS;
             long sample = parts.length > 5 ? Long.parseLong(parts[5].trim()) : DEFAULT_SAMPLE_MILLIS;
-            String how = parts.length > 6 ? parts[6].trim() : SWITCH;
-            if (!how.equals(SWITCH) && !how.equals(RETRANSFORM)) {
-                throw new IllegalArgumentException("the removal must be '" + SWITCH + "' or '" + RETRANSFORM
-                        + "', got '" + how + "' in " + usage(spec));
+            How how = parts.length > 6 ? How.parse(parts[6].trim()) : DEFAULT_HOW;
+            if (how == null) {
+                throw new IllegalArgumentException("the removal must be retransform, switch or once, got '"
+                        + parts[6].trim() + "' in " + usage(spec));
             }
-            return new RemovalPolicy(period, invocations, mean, hot, defer, sample, how.equals(SWITCH));
+            return new RemovalPolicy(period, invocations, mean, hot, defer, sample, how);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(usage(spec));
         }
@@ -124,7 +151,7 @@ final class RemovalPolicy {
 
     private static String usage(String spec) {
         return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>"
-                + ",<switch|retransform>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,switch),"
+                + ",<retransform|switch|once>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,once),"
                 + " got '"
                 + spec + "'";
     }
@@ -138,7 +165,7 @@ final class RemovalPolicy {
     public String toString() {
         return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
                 .append(maxMeanMillis).append(',').append(hotCallsPerSecond).append(',').append(maxDeferMillis)
-                .append(',').append(sampleMillis).append(',').append(switchesSites ? SWITCH : RETRANSFORM)
+                .append(',').append(sampleMillis).append(',').append(how.spec)
                 .toString();
     }
 }

@@ -20,11 +20,11 @@ class AnalysisDescriptorTest {
         assertEquals("method-time", p.getProperty("name"));
         assertEquals(MethodTimeSnippets.class.getName(), p.getProperty("snippets"));
         assertEquals(MethodTimeResults.class.getName(), p.getProperty("results"));
-        assertEquals("method-time:500,100,1.0,10000,5000,10,switch", p.getProperty("controller"));
+        assertEquals("method-time:500,100,1.0,10000,5000,10,once", p.getProperty("controller"));
         String spec = p.getProperty("controller");
         MethodTimeStrategy s = new MethodTimeStrategy();
         s.configure(spec.substring(spec.indexOf(':') + 1));
-        assertEquals("500,100,1.0,10000,5000,10,switch", s.policy().toString());
+        assertEquals("500,100,1.0,10000,5000,10,once", s.policy().toString());
     }
 
     @Test

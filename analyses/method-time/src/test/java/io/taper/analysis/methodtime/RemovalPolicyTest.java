@@ -22,8 +22,8 @@ class RemovalPolicyTest {
         assertEquals(10_000, p.hotCallsPerSecond);
         assertEquals(5_000, p.maxDeferMillis);
         assertEquals(10, p.sampleMillis);
-        assertTrue(p.switchesSites);
-        assertEquals("500,100,1.0,10000,5000,10,switch", p.toString());
+        assertEquals(RemovalPolicy.How.ONCE, p.how);
+        assertEquals("500,100,1.0,10000,5000,10,once", p.toString());
     }
 
     @Test
@@ -39,9 +39,10 @@ class RemovalPolicyTest {
         assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("50,10,0.25,300").maxDeferMillis);
         assertEquals(0, RemovalPolicy.parse("50,10,0.25,300,0,0").sampleMillis, "0: no sampling");
         assertEquals(25, RemovalPolicy.parse("50,10,0.25,300,0,25").sampleMillis);
-        assertTrue(RemovalPolicy.parse("50,10,0.25,300,0,25, switch").switchesSites);
+        assertEquals(RemovalPolicy.How.SWITCH, RemovalPolicy.parse("50,10,0.25,300,0,25, switch").how);
+        assertEquals(RemovalPolicy.How.ONCE, RemovalPolicy.parse("50,10,0.25,300,0,25,once").how);
         RemovalPolicy rewoven = RemovalPolicy.parse("50,10,0.25,300,0,25,retransform");
-        assertFalse(rewoven.switchesSites);
+        assertEquals(RemovalPolicy.How.RETRANSFORM, rewoven.how);
         assertEquals("50,10,0.25,300,0,25,retransform", rewoven.toString());
     }
 
