@@ -26,9 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The method-time analysis through the real launcher, server and agent ({@code -Xverify:all}) on
  * {@link KnownCosts}: fixed instrumentation counts every call exactly and orders the heavy methods;
- * adaptive mode removes the cheap hot method and keeps the expensive ones, whether it switches the method's
- * sites off (the default: no class is re-woven) or re-weaves its class (its woven bytes lose the calls);
- * {@code profile-accuracy} compares a result with a JFR recording of the same program.
+ * adaptive mode removes the cheap hot method and keeps the expensive ones, however it removes them: by
+ * re-weaving a class at most once (the default), by switching sites off (no class is re-woven) or by
+ * re-weaving at every removal (the woven bytes lose the calls); {@code profile-accuracy} compares a result
+ * with a JFR recording of the same program.
  */
 class MethodTimeEndToEndTest {
 
@@ -43,20 +44,24 @@ class MethodTimeEndToEndTest {
      * methods sampled every 2 ms (the program runs about a second).
      */
     static final String CONTROLLER = "method-time:100,50,0.5,10000,0,2";
-    /** The same policy, removing by re-weaving instead of switching sites off. */
+    /** The same policy, removing by switching sites off, and by re-weaving at every removal. */
+    static final String SWITCHING = CONTROLLER + ",switch";
     static final String REWEAVING = CONTROLLER + ",retransform";
 
     @TempDir
     static Path tmp;
     static TaperProcess.Outcome fixed;
     static TaperProcess.Outcome adaptive;
+    static TaperProcess.Outcome switched;
     static TaperProcess.Outcome rewoven;
 
-    /** One fixed run and two adaptive ones, switching and re-weaving, shared by the tests (each takes seconds). */
+    /** One fixed run and three adaptive ones, one per way of removing, shared by the tests (each takes seconds). */
     @BeforeAll
     static void runFixedAndAdaptive() throws Exception {
         fixed = run("fixed", List.of("--mode", "fixed"));
         adaptive = run("adaptive", List.of("--mode", "adaptive", "--controller", CONTROLLER,
+                "--dump", tmp.resolve("once-dump").toString()));
+        switched = run("switched", List.of("--mode", "adaptive", "--controller", SWITCHING,
                 "--dump", tmp.resolve("switched-dump").toString()));
         rewoven = run("rewoven", List.of("--mode", "adaptive", "--controller", REWEAVING,
                 "--dump", tmp.resolve("dump").toString()));
@@ -148,7 +153,8 @@ class MethodTimeEndToEndTest {
     }
 
     @Test
-    void adaptiveByReweavingRemovesTheSameMethods() throws Exception {
+    void adaptiveBySwitchingOrReweavingRemovesTheSameMethods() throws Exception {
+        removesTheCheapHotMethodAndKeepsTheExpensiveOnes(switched, SWITCHING);
         removesTheCheapHotMethodAndKeepsTheExpensiveOnes(rewoven, REWEAVING);
     }
 
@@ -181,9 +187,40 @@ class MethodTimeEndToEndTest {
     }
 
     @Test
-    void switchingSitesOffReweavesNoClass() throws Exception {
+    void theDefaultReweavesTheFixturesClassOnce() throws Exception {
         @SuppressWarnings("unchecked")
         Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
+        assertTrue(num(controller, "passes") >= 1, controller.toString());
+        Path dump = tmp.resolve("once-dump").resolve(MAIN.replace('.', '/'));
+        assertTrue(Files.exists(Path.of(dump + ".woven.2.class")), "loaded, then re-woven for cheap's removal");
+        assertFalse(Files.exists(Path.of(dump + ".woven.3.class")), "and not again, whatever turned cheap later");
+        // the methods removed at the first removal left with that re-weaving; those removed later were switched off
+        Map<String, List<String>> calls = staticCalls(Path.of(dump + ".woven.class"));
+        long first = Long.MAX_VALUE;
+        for (Map<String, Object> r : adaptive.rows()) {
+            if (MAIN.equals(r.get("class")) && Boolean.TRUE.equals(r.get("removed"))) {
+                first = Math.min(first, num(r, "removedAtMillis"));
+            }
+        }
+        int rewoven = 0;
+        for (Map<String, Object> r : adaptive.rows()) {
+            if (MAIN.equals(r.get("class")) && Boolean.TRUE.equals(r.get("removed"))) {
+                List<String> snippets = snippetCalls(calls.get((String) r.get("method")));
+                if (num(r, "removedAtMillis") == first) {
+                    assertEquals(List.of(), snippets, r.get("method") + " went with the re-weaving");
+                    rewoven++;
+                } else {
+                    assertEquals(3, snippets.size(), r.get("method") + " was switched off: " + snippets);
+                }
+            }
+        }
+        assertTrue(rewoven >= 1);
+    }
+
+    @Test
+    void switchingSitesOffReweavesNoClass() throws Exception {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller = (Map<String, Object>) switched.stats().get("controller");
         // cheap and brief at least: an entry and two exits (normal and exceptional) each
         assertTrue(num(controller, "sitesSwitchedOff") >= 6, "switched off: " + controller);
         assertEquals(0L, num(controller, "passes"), "no retransformation: " + controller);

@@ -69,6 +69,15 @@ class RemovedMethodSamplerTest {
     }
 
     @Test
+    void theSamplerSleepsLongEnoughToStayUnderATenthOfTheTime() {
+        assertEquals(10, RemovedMethodSampler.sleepMillis(10, 0));
+        assertEquals(10, RemovedMethodSampler.sleepMillis(10, 1_000_000), "1 ms a sample: 9 ms would do, the period is 10");
+        assertEquals(18, RemovedMethodSampler.sleepMillis(10, 2_000_000), "2 ms a sample: 2 of every 20 ms");
+        assertEquals(23, RemovedMethodSampler.sleepMillis(10, 2_500_000), "rounded up");
+        assertEquals(50, RemovedMethodSampler.sleepMillis(50, 2_000_000));
+    }
+
+    @Test
     void nothingWatchedNothingCounted() {
         SampledTimes times = new SampledTimes();
         assertFalse(times.any());
