@@ -1,0 +1,40 @@
+package io.taper.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** A switch goes off once and for good, at any site id, and the array's growth loses none already set. */
+class SiteSwitchesTest {
+
+    @Test
+    void aSiteSwitchedOffStaysOffAndCountsOnce() {
+        int before = SiteSwitches.count();
+        assertFalse(SiteSwitches.isOff(17));
+        assertTrue(SiteSwitches.switchOff(17));
+        assertTrue(SiteSwitches.isOff(17));
+        assertFalse(SiteSwitches.switchOff(17), "already off");
+        assertFalse(SiteSwitches.isOff(16));
+        assertFalse(SiteSwitches.isOff(18));
+        assertEquals(before + 1, SiteSwitches.count());
+    }
+
+    @Test
+    void highSiteIdsGrowTheTableAndKeepTheOthers() {
+        assertTrue(SiteSwitches.switchOff(3));
+        assertFalse(SiteSwitches.isOff(100_000), "beyond the table: on");
+        assertTrue(SiteSwitches.switchOff(100_000));
+        assertTrue(SiteSwitches.isOff(100_000));
+        assertTrue(SiteSwitches.isOff(3), "set before the table grew");
+        assertFalse(SiteSwitches.isOff(99_999));
+    }
+
+    @Test
+    void negativeIdsAreNeverOff() {
+        assertFalse(SiteSwitches.switchOff(-1));
+        assertFalse(SiteSwitches.isOff(-1));
+        assertFalse(SiteSwitches.isOff(Integer.MIN_VALUE));
+    }
+}
