@@ -11,7 +11,7 @@ import java.util.Set;
 final class CsvReport {
 
     static final List<String> COLUMNS = List.of("workload", "analysis", "mode", "round", "status", "exit_code",
-            "wall_ms", "cpu_ms", "jvm_cpu_ms", "rows", "sites_woven", "sites_active", "sites_removed", "batches", "pause_ms",
+            "wall_ms", "cpu_ms", "jvm_cpu_ms", "rows", "sites_woven", "sites_active", "sites_removed", "sites_switched_off", "batches", "pause_ms",
             "server_cpu_ms", "removal_events", "match", "sad", "mad", "output", "run_dir", "error");
 
     private CsvReport() {
@@ -30,6 +30,7 @@ final class CsvReport {
             cells.add(stat(result, RunResult.SITES_WOVEN));
             cells.add(stat(result, RunResult.SITES_ACTIVE));
             cells.add(stat(result, RunResult.SITES_REMOVED));
+            cells.add(stat(result, RunResult.SITES_SWITCHED_OFF));
             cells.add(stat(result, RunResult.BATCHES));
             cells.add(stat(result, RunResult.PAUSE_MILLIS));
             cells.add(result.map(x -> number(x.serverCpuMillis())).orElse(""));

@@ -35,7 +35,7 @@ final class MethodTimeTables {
                 continue;
             }
             OptionalDouble locations = median(fixed, r -> r.stat(RunResult.SITES_WOVEN));
-            OptionalDouble removed = median(adaptive, r -> r.stat(RunResult.SITES_REMOVED));
+            OptionalDouble removed = median(adaptive, RunResult::sitesTakenOut);
             OptionalDouble invocations = median(fixed, RunResult::invocations);
             OptionalDouble avoided = median(adaptive, r -> r.stat(RunResult.INVOCATIONS_AVOIDED));
             if (avoided.isEmpty()) {
@@ -49,7 +49,7 @@ final class MethodTimeTables {
                     share(avoided, invocations)));
         }
         t.note("Medians over the successful runs. Locations: sites woven in the fixed runs; avoided: sites the"
-                + " adaptive controller removed. Invocations: the analysis's reported total, else the sum of the"
+                + " adaptive controller removed or switched off. Invocations: the analysis's reported total, else the sum of the"
                 + " rows' invocation counts; avoided = fixed − adaptive unless the adaptive run reports it.");
         return t;
     }

@@ -26,6 +26,7 @@ final class RunResult {
     static final Set<String> SITES_WOVEN = Set.of("siteswoven", "wovensites");
     static final Set<String> SITES_ACTIVE = Set.of("sitesactive", "activesites");
     static final Set<String> SITES_REMOVED = Set.of("sitesremoved", "removedsites");
+    static final Set<String> SITES_SWITCHED_OFF = Set.of("sitesswitchedoff", "switchedoffsites");
     /**
      * The controller's retransformation batches ({@code stats.controller.batches}); not the agent's
      * start-up {@code retransformBatches}, which every instrumented run has.
@@ -91,6 +92,19 @@ final class RunResult {
     OptionalDouble stat(Set<String> names) {
         OptionalDouble v = stats.number(names);
         return v.isPresent() ? v : summary.number(names);
+    }
+
+    /**
+     * Sites the controller took out, removed (re-woven without) or switched off where they stand; empty if the
+     * run reports neither.
+     */
+    OptionalDouble sitesTakenOut() {
+        OptionalDouble removed = stat(SITES_REMOVED);
+        OptionalDouble off = stat(SITES_SWITCHED_OFF);
+        if (removed.isEmpty() && off.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(removed.orElse(0) + off.orElse(0));
     }
 
     /** CPU time of the instrumentation server, if the stats report one (a path naming both). */

@@ -139,10 +139,10 @@ class ReportsTest {
         List<String> csv = Files.readAllLines(out.resolve(Reports.CSV));
         assertEquals(25, csv.size());
         assertEquals(String.join(",", CsvReport.COLUMNS), csv.get(0));
-        assertEquals("w1,sfa,adaptive,1,ok,0,2000,3000,,3,40,,30,2,,1000,30,,,,w checksum=1,w1/sfa/adaptive-1,", csv.get(4));
-        assertEquals("w1,method-time,fixed,2,ok,0,3300,1500,,2,120,,0,,,300,,13,40,2.5,w checksum=1,"
+        assertEquals("w1,sfa,adaptive,1,ok,0,2000,3000,,3,40,,30,,2,,1000,30,,,,w checksum=1,w1/sfa/adaptive-1,", csv.get(4));
+        assertEquals("w1,method-time,fixed,2,ok,0,3300,1500,,2,120,,0,,,,300,,13,40,2.5,w checksum=1,"
                 + "w1/method-time/fixed-2,", csv.get(17));
-        assertEquals("w2,sfa,fixed,2,timeout,-1,600000,,,,,,,,,,,,,,,w2/sfa/fixed-2,timed out after 600 s", csv.get(21));
+        assertEquals("w2,sfa,fixed,2,timeout,-1,600000,,,,,,,,,,,,,,,,w2/sfa/fixed-2,timed out after 600 s", csv.get(21));
     }
 
     @Test

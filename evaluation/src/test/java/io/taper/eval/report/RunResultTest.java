@@ -25,6 +25,14 @@ class RunResultTest {
     }
 
     @Test
+    void sitesTakenOutAreTheRemovedAndTheSwitchedOff() {
+        assertEquals(OptionalDouble.of(10), parse("{\"stats\": {\"controller\": {\"sitesRemoved\": 3, \"sitesSwitchedOff\": 7}}}")
+                .sitesTakenOut());
+        assertEquals(OptionalDouble.of(3), parse("{\"stats\": {\"sitesRemoved\": 3}}").sitesTakenOut());
+        assertEquals(OptionalDouble.empty(), parse("{\"stats\": {\"sitesWoven\": 3}}").sitesTakenOut());
+    }
+
+    @Test
     void batchesAreTheControllersNotTheAgentsStartUpBatches() {
         assertEquals(OptionalDouble.of(2), parse("""
                 {"stats": {"retransformBatches": 18, "controller": {"batches": 2, "batchLog": []}}}""")
