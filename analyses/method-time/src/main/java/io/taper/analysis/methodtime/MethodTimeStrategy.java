@@ -109,16 +109,8 @@ public final class MethodTimeStrategy implements ControllerStrategy {
 
     /** True if a method removed now is switched off rather than re-woven (see {@link RemovalPolicy.How}). */
     private boolean switchesNow(int m) {
-        switch (policy.how) {
-            case SWITCH:
-                return true;
-            case BOOT_ONCE:
-                return MethodIds.method(m).loaderTag == 0 && rewovenClasses.contains(RemovalPacing.classOf(m));
-            case ONCE:
-                return rewovenClasses.contains(RemovalPacing.classOf(m));
-            default:
-                return false;
-        }
+        return policy.how == RemovalPolicy.How.SWITCH
+            || policy.how == RemovalPolicy.How.ONCE && rewovenClasses.contains(RemovalPacing.classOf(m));
     }
 
     /** Hands the previous step's re-woven removals to the sampler: by now their classes are re-woven. */

@@ -40,9 +40,7 @@ final class RemovalPolicy {
         /** Its sites are switched off where they stand. */
         SWITCH("switch"),
         /** Re-woven if its class was not re-woven yet by a removal, else switched off. */
-        ONCE("once"),
-        /** As {@link #ONCE} for the boot loader's classes (the JDK's, inlined everywhere); others re-woven. */
-        BOOT_ONCE("boot-once");
+        ONCE("once");
 
         final String spec;
 
@@ -118,7 +116,7 @@ final class RemovalPolicy {
     }
 
     /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<retransform|switch|once|boot-once>"}; trailing
+     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<retransform|switch|once>"}; trailing
      * parts may be left out (defaults),
      * "" is all defaults.
      *
@@ -142,7 +140,7 @@ final class RemovalPolicy {
             long sample = parts.length > 5 ? Long.parseLong(parts[5].trim()) : DEFAULT_SAMPLE_MILLIS;
             How how = parts.length > 6 ? How.parse(parts[6].trim()) : DEFAULT_HOW;
             if (how == null) {
-                throw new IllegalArgumentException("the removal must be retransform, switch, once or boot-once, got '"
+                throw new IllegalArgumentException("the removal must be retransform, switch or once, got '"
                         + parts[6].trim() + "' in " + usage(spec));
             }
             return new RemovalPolicy(period, invocations, mean, hot, defer, sample, how);
@@ -153,7 +151,7 @@ final class RemovalPolicy {
 
     private static String usage(String spec) {
         return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>"
-                + ",<retransform|switch|once|boot-once>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,once),"
+                + ",<retransform|switch|once>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,once),"
                 + " got '"
                 + spec + "'";
     }
