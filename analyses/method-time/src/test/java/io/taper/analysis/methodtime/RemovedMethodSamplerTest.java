@@ -93,7 +93,7 @@ class RemovedMethodSamplerTest {
         SampledTimes times = new SampledTimes();
         String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
         times.watch(7, new MethodKey(0, spinner, "spin", "(J)J"));
-        Thread running = new Thread(() -> sink = spin(300_000_000L), "spinner");
+        Thread running = new Thread(() -> sink = spinWhileSampling(times), "spinner");
         running.start();
         Thread sampler = RemovedMethodSampler.start(times, 5);
         running.join();
@@ -112,7 +112,7 @@ class RemovedMethodSamplerTest {
         SampledTimes times = new SampledTimes();
         String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
         times.watch(3, new MethodKey(0, spinner, "spin", "(J)J"));
-        Thread system = new Thread(root, () -> sink = spin(300_000_000L), "system-spinner");
+        Thread system = new Thread(root, () -> sink = spinWhileSampling(times), "system-spinner");
         system.start();
         Thread sampler = RemovedMethodSampler.start(times, 5);
         assertFalse(RemovedMethodSampler.isSampled(system, root), "a running thread of the root group");
@@ -125,6 +125,20 @@ class RemovedMethodSamplerTest {
     }
 
     static volatile long sink;
+
+    /**
+     * Spins for at least 300 ms and until the sampler has taken more than 10 samples (at most 30 s): on a
+     * loaded machine a sample costs more, and the sampler then sleeps longer between samples.
+     */
+    static long spinWhileSampling(SampledTimes times) {
+        long start = System.nanoTime();
+        long x = 0;
+        while (System.nanoTime() - start < 30_000_000_000L
+                && (System.nanoTime() - start < 300_000_000L || (Long) times.stats().get("samples") <= 10)) {
+            x += spin(1_000_000L);
+        }
+        return x;
+    }
 
     /** Busy for about {@code nanos}, with calls (safepoints) in its loop. */
     static long spin(long nanos) {
