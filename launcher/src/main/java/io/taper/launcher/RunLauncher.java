@@ -76,6 +76,27 @@ final class RunLauncher {
                 "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath());
     }
 
+    /** The recompilation cutoff Taper gives an instrumented JVM unless its own arguments set one. */
+    static final String RECOMPILATION_CUTOFF = "-XX:PerMethodRecompilationCutoff=100000";
+
+    /**
+     * JIT options for an instrumented JVM. HotSpot counts every invalidation of a method's C2 code, and once
+     * a method has been recompiled more than half its {@code PerMethodRecompilationCutoff} (default 400) times,
+     * C2 compiles the method's uncommon traps so that they deoptimize the frame and never recompile
+     * (JDK-8374307). Re-weaving classes invalidates compiled code far more often than a program does by
+     * itself: in adaptive SFA runs of full-size H2, one compiled copy of {@code MVMap.append} then
+     * deoptimized at an array store check on every call, 6.8 million times, and the run took 240 to 286 s
+     * instead of 134 s with a higher cutoff (97 deoptimizations in all). A program's own setting wins.
+     */
+    static List<String> jitOptions(List<String> javaArgs) {
+        for (String a : javaArgs) {
+            if (a.startsWith("-XX:PerMethodRecompilationCutoff=")) {
+                return List.of();
+            }
+        }
+        return List.of(RECOMPILATION_CUTOFF);
+    }
+
     private int runInstrumented(Path out, Path work, Map<String, Object> launch)
             throws IOException, InterruptedException {
         Path analysisJar = home.analysisJar(o.analysis());
@@ -149,6 +170,11 @@ final class RunLauncher {
         }
         cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
         cmd.add("-javaagent:" + agentJar + "=" + config);
+        List<String> jit = jitOptions(o.javaArgs());
+        cmd.addAll(jit);
+        if (!jit.isEmpty()) {
+            launch.put("jitOptions", String.join(" ", jit));
+        }
         Path patch = serverProblem == null && boot != null ? boot.readyDir() : null;
         if (patch != null) {
             // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
