@@ -27,6 +27,13 @@ import org.objectweb.asm.tree.MethodNode;
  * abstract super classes ({@code Number()}) and value classes that only assign their final fields
  * ({@code Long(long)}, H2's {@code ValueInteger}): most boxed values and H2 rows took two brackets each.
  *
+ * <p>The same holds of a constructor that runs code, as long as that code cannot reach the object: a class
+ * whose superclass is {@code Object}, whose constructor passes {@code this} to nothing but
+ * {@code Object.<init>}, its own field writes (all fresh) and reads of its own fields, on every path
+ * ({@link FreshWriteAnalysis}). No other code then holds the object while it is built, so no event can
+ * concern it but this constructor's own fresh writes and reads, which never ask. {@code String}'s
+ * constructors, which decode and compress in static helpers, are of this kind.
+ *
  * <p>Exceptions the JVM raises there (an array index, a division by zero) run their own constructors,
  * whose events concern the exception objects, never this one; but without this frame such a constructor
  * may be the thread's outermost one, whose push drops the final-read marks buffered for this object (a
@@ -52,6 +59,9 @@ public final class ConstructorFrameMarker extends AfterInitBodyMarker {
     static boolean neverAsks(ClassNode owner, MethodNode method, AbstractInsnNode call) {
         if (method.tryCatchBlocks != null && !method.tryCatchBlocks.isEmpty()) {
             return false;                                   // see the class comment: exceptions end the construction
+        }
+        if (FreshWriteMarker.analysisOf(owner, method).thisStaysLocal()) {
+            return true;
         }
         Map<AbstractInsnNode, Boolean> fresh = null;
         for (AbstractInsnNode n = call.getNext(); n != null; n = n.getNext()) {

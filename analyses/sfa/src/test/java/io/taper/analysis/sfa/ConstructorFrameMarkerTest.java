@@ -149,6 +149,55 @@ class ConstructorFrameMarkerTest {
         }
     }
 
+    /** Like String's: static helpers and other objects on every path, this never passed on. */
+    static final class DecodesInHelpers {
+        final char[] value;
+        final byte coder;
+        int hash;
+
+        DecodesInHelpers(char[] chars, int from) {
+            if (chars.length == from) {
+                this.value = new char[0];
+                this.coder = 0;
+                return;
+            }
+            char[] copy = java.util.Arrays.copyOfRange(chars, from, chars.length);
+            this.coder = copy.length > 1 ? (byte) 2 : 1;
+            this.value = copy;
+            register(copy);
+        }
+    }
+
+    /** A direct subclass of Object that passes this on, on one path. */
+    static final class EscapesOnOnePath {
+        final int v;
+
+        EscapesOnOnePath(boolean c) {
+            if (c) {
+                register(this);
+            }
+            v = 1;
+        }
+    }
+
+    /** A direct subclass of Object that reads a field of its own and then writes it: the write asks. */
+    static final class ReadsThenWrites {
+        int n;
+
+        ReadsThenWrites(int[] xs) {
+            for (int x : xs) {
+                n = n + x;
+            }
+        }
+    }
+
+    @Test
+    void constructorsWhoseObjectNobodyElseHoldsLoseTheirFrame() throws IOException {
+        assertEquals("", bracketed(DecodesInHelpers.class));
+        assertEquals("(Z)V", bracketed(EscapesOnOnePath.class));
+        assertEquals("([I)V", bracketed(ReadsThenWrites.class));
+    }
+
     @Test
     void constructorsThatNeverAskLoseTheirFrame() throws IOException {
         assertEquals("", bracketed(Base.class));

@@ -171,6 +171,85 @@ class FreshWriteMarkerTest {
         }
     }
 
+    /** A read on one branch makes the write after the join ordinary; the other field stays fresh. */
+    static final class ReadsOnOneBranch {
+        int a;
+        int b;
+
+        ReadsOnOneBranch(boolean c) {
+            int t = 0;
+            if (c) {
+                t = this.a;
+            }
+            this.a = t + 1;
+            this.b = 2;
+        }
+    }
+
+    /** Escapes on one branch only: every write after the join may follow a read by someone else. */
+    static final class EscapesOnOneBranch {
+        int a;
+        int b;
+
+        EscapesOnOneBranch(boolean c) {
+            this.a = 1;
+            if (c) {
+                register(this);
+            }
+            this.b = 2;
+        }
+    }
+
+    /** In a loop, the read of one iteration comes before the write of the next. */
+    static final class LoopReadsThenWrites {
+        int sum;
+        int n;
+
+        LoopReadsThenWrites(int[] values) {
+            this.n = values.length;
+            for (int v : values) {
+                this.sum = v;
+                register(Integer.valueOf(this.sum));
+            }
+        }
+    }
+
+    /** Static calls and other objects' fields on every path, this never passed on: like String's. */
+    static final class DecodesInHelpers {
+        static final DecodesInHelpers EMPTY = new DecodesInHelpers(new char[0], 0);
+        final char[] value;
+        final byte coder;
+
+        DecodesInHelpers(char[] chars, int from) {
+            if (chars.length == from) {
+                this.value = EMPTY == null ? new char[0] : EMPTY.value;
+                this.coder = 0;
+                return;
+            }
+            char[] copy = java.util.Arrays.copyOfRange(chars, from, chars.length);
+            switch (copy.length) {
+                case 1:
+                    this.coder = 1;
+                    break;
+                default:
+                    this.coder = 2;
+            }
+            this.value = copy;
+        }
+    }
+
+    /** A value that is this on one path and another object on the other is passed on: an escape. */
+    static final class PassesThisOrOther {
+        int a;
+        int b;
+
+        PassesThisOrOther(Object other, boolean c) {
+            this.a = 1;
+            register(c ? this : other);
+            this.b = 2;
+        }
+    }
+
     class Inner {
         int k;
 
@@ -188,12 +267,17 @@ class FreshWriteMarkerTest {
         assertEquals("f", fresh(Delegating.class));
         assertEquals("b", fresh(Base.class));
         assertEquals("", fresh(Derived.class));
-        assertEquals("", fresh(Branching.class));
+        assertEquals("f g", fresh(Branching.class));
         assertEquals("list", fresh(PassedOn.class));
         assertEquals("a b", fresh(ReadsOwnField.class));     // reading a says nothing about b
         assertEquals("a", fresh(ReadsThenWritesOwnField.class));
         assertEquals("this$0", fresh(InnerOfASubclass.class));
-        assertEquals("a", fresh(Guarded.class));
+        assertEquals("a b", fresh(Guarded.class));         // both writes of b, in the try and the handler
+        assertEquals("b", fresh(ReadsOnOneBranch.class));
+        assertEquals("a", fresh(EscapesOnOneBranch.class));
+        assertEquals("n", fresh(LoopReadsThenWrites.class));
+        assertEquals("coder value", fresh(DecodesInHelpers.class));
+        assertEquals("a", fresh(PassesThisOrOther.class));
         assertEquals("d l", fresh(Wide.class));
         assertEquals("k this$0", fresh(Inner.class));      // the outer instance: before Object.<init>
     }
@@ -201,7 +285,8 @@ class FreshWriteMarkerTest {
     @Test
     void freshAndOtherPartitionThePutfields() throws IOException {
         FreshWriteMarker marker = new FreshWriteMarker();
-        for (Class<?> c : List.of(Plain.class, EscapesBetween.class, PassedOn.class, Guarded.class, Inner.class)) {
+        for (Class<?> c : List.of(Plain.class, EscapesBetween.class, PassedOn.class, Guarded.class, Inner.class,
+                ReadsOnOneBranch.class, LoopReadsThenWrites.class, DecodesInHelpers.class)) {
             ClassNode cn = read(c);
             for (MethodNode m : cn.methods) {
                 int putfields = 0;

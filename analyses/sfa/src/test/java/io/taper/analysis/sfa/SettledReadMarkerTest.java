@@ -35,6 +35,19 @@ class SettledReadMarkerTest {
         assertEquals("counter escaped lazy shared", reads(unsettled, "other"));
     }
 
+    /**
+     * The JDK's own String: its constructors branch and decode in static helpers, but never hand the string
+     * on before they have assigned it, so its final value and coder are settled and only hash (written by
+     * hashCode after reads) is not. This is what takes String's reads off the hot path.
+     */
+    @Test
+    void theJdksStringValueAndCoderAreSettled() throws IOException {
+        ClassNode string = new ClassNode();
+        new ClassReader("java.lang.String").accept(string, 0);
+        Set<String> settled = SettledReadMarker.settledFields(string);
+        assertEquals(Set.of("value:[B", "coder:B"), settled);
+    }
+
     private static String reads(ClassNode cn, String args) {
         SettledReadMarker marker = new SettledReadMarker();
         TreeSet<String> names = new TreeSet<>();
