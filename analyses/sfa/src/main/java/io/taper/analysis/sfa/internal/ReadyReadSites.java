@@ -17,14 +17,19 @@ public final class ReadyReadSites {
 
     private int[] offsets = new int[4096];
 
-    /** True if {@code receiver}'s field at this read site is marked read and the site is ready. */
+    /**
+     * True if {@code receiver}'s field at this read site is marked read and the site is ready. Kept under the
+     * JIT's 35-byte limit for inlining call sites it does not yet know to be hot (C1 code, warm methods): at
+     * 47 bytes this check was a call at some 6,800 compiled read sites of a Xalan run.
+     */
     public boolean marked(Object receiver, int site) {
+        int offset = offset(site);
+        return offset > 0 && receiver != null && ShadowMarks.isRead(receiver, offset);
+    }
+
+    private int offset(int site) {
         int[] a = offsets;
-        if (site < 0 || site >= a.length || receiver == null) {
-            return false;
-        }
-        int offset = a[site];
-        return offset > 0 && ShadowMarks.isRead(receiver, offset);
+        return site >= 0 && site < a.length ? a[site] : 0;
     }
 
     /** True once {@link #ready} was told about the site (a stale false only repeats that). */
