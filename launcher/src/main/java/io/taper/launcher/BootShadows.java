@@ -24,7 +24,7 @@ import java.util.List;
 final class BootShadows {
 
     /** Bumped whenever the patch's contents change for the same JDK and prefix. */
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;      // 2: jdk.internal.math added
 
     final Path dir;
     final Path javaHome;
