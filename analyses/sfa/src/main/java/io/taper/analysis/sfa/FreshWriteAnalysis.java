@@ -1,10 +1,13 @@
 package io.taper.analysis.sfa;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -44,6 +47,18 @@ final class FreshWriteAnalysis {
 
     private static final String OBJECT = "java/lang/Object";
 
+    static final List<String> LOCAL_SUPER_CANDIDATES = List.of("java/lang/Number", "java/lang/Enum", "java/lang/Record");
+
+    /**
+     * Super classes whose every constructor keeps {@code this} to itself (and whose own super class does), so a
+     * subclass's writes after {@code super(...)} can be fresh too: {@code Object}, and those of {@link
+     * #LOCAL_SUPER_CANDIDATES} that the analysis confirms on this JDK's bytes. Boxes ({@code Long.value},
+     * {@code Integer.value}) and enum constants' fields are then settled; a super class that is not on the list
+     * keeps the old answer (its constructor may call an overridden method that reads the field first).
+     */
+    static final Set<String> LOCAL_SUPERS = localSupers();
+
+
     /** Per constructor: its fresh writes, and whether {@code this} stayed in the constructor on every path. */
     record Result(Map<AbstractInsnNode, Boolean> fresh, boolean thisStaysLocal) {
         static final Result NONE = new Result(Map.of(), false);
@@ -74,7 +89,45 @@ final class FreshWriteAnalysis {
     private FreshWriteAnalysis() {
     }
 
+    private static Set<String> localSupers() {
+        Set<String> local = new HashSet<>();
+        local.add(OBJECT);
+        for (String c : LOCAL_SUPER_CANDIDATES) {
+            if (allConstructorsKeepThisLocal(c, local)) {
+                local.add(c);
+            }
+        }
+        return Set.copyOf(local);
+    }
+
+    /** Reads the class from the running JDK; false if it cannot, or any constructor lets {@code this} out. */
+    static boolean allConstructorsKeepThisLocal(String internalName, Set<String> localSupers) {
+        ClassNode cn = new ClassNode();
+        try {
+            new ClassReader(internalName).accept(cn, ClassReader.SKIP_FRAMES);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        if (cn.superName == null || !localSupers.contains(cn.superName)) {
+            return false;
+        }
+        boolean any = false;
+        for (MethodNode m : cn.methods) {
+            if ("<init>".equals(m.name)) {
+                any = true;
+                if ((m.tryCatchBlocks != null && !m.tryCatchBlocks.isEmpty()) || !analyse(cn, m, localSupers).thisStaysLocal()) {
+                    return false;
+                }
+            }
+        }
+        return any;
+    }
+
     static Result analyse(ClassNode owner, MethodNode method) {
+        return analyse(owner, method, LOCAL_SUPERS);
+    }
+
+    private static Result analyse(ClassNode owner, MethodNode method, Set<String> localSupers) {
         if (!"<init>".equals(method.name) || (method.access & Opcodes.ACC_STATIC) != 0 || storesToThis(method)) {
             return Result.NONE;
         }
@@ -91,7 +144,7 @@ final class FreshWriteAnalysis {
         if (size == 0) {
             return Result.NONE;
         }
-        boolean objectSubclass = OBJECT.equals(owner.superName);
+        boolean objectSubclass = owner.superName != null && localSupers.contains(owner.superName);
         int[][] handlers = handlers(method, list, size);
         State[] in = new State[size];
         in[0] = State.START;
@@ -217,7 +270,7 @@ final class FreshWriteAnalysis {
             int receiver = top - Type.getArgumentTypes(m.desc).length - 1;
             if (receiver >= 0 && isThis(before.getStack(receiver))) {
                 // the constructor's own initialising call: only Object.<init>, once, with this nowhere else
-                if (s.initialised || !objectSubclass || !OBJECT.equals(m.owner)
+                if (s.initialised || !objectSubclass || !m.owner.equals(owner.superName)
                         || !onlyAt(before, consumedFrom, top, receiver)) {
                     return s.escape();      // another super constructor may read any field: nothing after is fresh
                 }

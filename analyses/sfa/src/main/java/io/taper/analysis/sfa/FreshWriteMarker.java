@@ -22,8 +22,9 @@ import org.objectweb.asm.tree.MethodNode;
  *   <li>before the initialising {@code super()}/{@code this()} call, in any class: the object is not
  *       initialised yet, so nothing can read it (javac stores an inner class's outer instance and captured
  *       values there);</li>
- *   <li>after it, in a class whose superclass is {@code java.lang.Object} and whose constructor calls
- *       {@code Object.<init>} (not another constructor of its own), when {@code this} has been used only
+ *   <li>after it, in a class whose superclass is {@code java.lang.Object} (or {@code Number}, {@code Enum},
+ *       {@code Record}, whose constructors keep {@code this} to themselves) and whose constructor calls the
+ *       super constructor (not another constructor of its own), when {@code this} has been used only
  *       as the receiver of {@code Object.<init>}, of {@code putfield}s of its own class and of
  *       {@code getfield}s of <em>other</em> fields of its own class (reading a field leaks nothing of the
  *       object, and a field read before it is written is not fresh).</li>

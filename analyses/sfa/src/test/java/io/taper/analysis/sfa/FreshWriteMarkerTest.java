@@ -250,6 +250,49 @@ class FreshWriteMarkerTest {
         }
     }
 
+    /** A box: Number's constructor keeps this to itself, so the write after super() is fresh. */
+    static final class Box extends Number {
+        final long v;
+
+        Box(long v) {
+            super();
+            this.v = v;
+        }
+
+        @Override
+        public int intValue() {
+            return (int) v;
+        }
+
+        @Override
+        public long longValue() {
+            return v;
+        }
+
+        @Override
+        public float floatValue() {
+            return v;
+        }
+
+        @Override
+        public double doubleValue() {
+            return v;
+        }
+    }
+
+    enum Planet {
+        SMALL(1), LARGE(9);
+
+        final int mass;
+
+        Planet(int mass) {
+            this.mass = mass;
+        }
+    }
+
+    record Pair(int left, int right) {
+    }
+
     class Inner {
         int k;
 
@@ -280,6 +323,9 @@ class FreshWriteMarkerTest {
         assertEquals("a", fresh(PassesThisOrOther.class));
         assertEquals("d l", fresh(Wide.class));
         assertEquals("k this$0", fresh(Inner.class));      // the outer instance: before Object.<init>
+        assertEquals("v", fresh(Box.class));
+        assertEquals("mass", fresh(Planet.class));
+        assertEquals("left right", fresh(Pair.class));
     }
 
     @Test
@@ -298,6 +344,17 @@ class FreshWriteMarkerTest {
                 assertEquals(putfields, fresh + other, c.getSimpleName() + "." + m.name);
             }
         }
+    }
+
+    /** Confirmed on the running JDK's bytes, not assumed: each of their constructors keeps this to itself. */
+    @Test
+    void numberEnumAndRecordAreLocalSuperClasses() {
+        assertEquals(java.util.Set.of("java/lang/Object", "java/lang/Number", "java/lang/Enum", "java/lang/Record"),
+            FreshWriteAnalysis.LOCAL_SUPERS);
+        assertEquals(false, FreshWriteAnalysis.allConstructorsKeepThisLocal("java/util/ArrayList",
+            FreshWriteAnalysis.LOCAL_SUPERS));         // its super class AbstractList is not on the list
+        assertEquals(false, FreshWriteAnalysis.allConstructorsKeepThisLocal("java/lang/Thread",
+            FreshWriteAnalysis.LOCAL_SUPERS));         // Object subclass whose constructors hand this on
     }
 
     @Test

@@ -48,6 +48,17 @@ class SettledReadMarkerTest {
         assertEquals(Set.of("value:[B", "coder:B"), settled);
     }
 
+    /** Boxes extend Number, whose constructor keeps this to itself: their value is settled too. */
+    @Test
+    void theJdksBoxValuesAreSettled() throws IOException {
+        for (String box : new String[] {"java.lang.Long", "java.lang.Integer"}) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(box).accept(cn, 0);
+            assertEquals(true, SettledReadMarker.settledFields(cn).contains(
+                "value:" + (box.endsWith("Long") ? "J" : "I")), box);
+        }
+    }
+
     private static String reads(ClassNode cn, String args) {
         SettledReadMarker marker = new SettledReadMarker();
         TreeSet<String> names = new TreeSet<>();
