@@ -79,4 +79,15 @@ public final class FieldAccessSnippets {
     public static void writeFresh(@StackValue(1) Object receiver, @SiteId int site) {
         FieldEvents.writeFresh(receiver, site);
     }
+
+    /**
+     * {@link #writeFresh} of a field that is settled in its class (see {@link SettledReadMarker}): the same
+     * event, in its own group so that the site's registration tells the analysis the field is settled. Reads of
+     * it in other classes, which the weaver cannot judge, then have nothing to record either.
+     */
+    @ManualBypass
+    @Before(marker = FreshWriteMarker.class, args = "settled", group = SiteKinds.WRITE_FRESH_SETTLED)
+    public static void writeFreshSettled(@StackValue(1) Object receiver, @SiteId int site) {
+        FieldEvents.writeFresh(receiver, site);
+    }
 }

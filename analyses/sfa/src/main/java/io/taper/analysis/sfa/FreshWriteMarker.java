@@ -6,14 +6,17 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Splits {@code putfield} instructions into <em>fresh</em> writes ({@code args = "fresh"}) and all others
- * ({@code args = "other"}).
+ * Splits {@code putfield} instructions into <em>fresh</em> writes and all others ({@code args = "other"}); fresh
+ * writes of a field that is settled in the class ({@link SettledReadMarker}) are {@code args = "settled"}, the
+ * rest {@code args = "fresh"}.
  *
  * <p>A write is fresh when it stores into {@code this} in a constructor before that field of {@code this}
  * can have been read by any code, on every path that reaches it ({@link FreshWriteAnalysis} follows
@@ -42,18 +45,27 @@ public final class FreshWriteMarker implements Marker {
 
     @Override
     public void checkArgs(String args) {
-        if (!"fresh".equals(args) && !"other".equals(args)) {
-            throw new IllegalArgumentException("FreshWriteMarker takes \"fresh\" or \"other\", not \"" + args + "\"");
+        if (!"fresh".equals(args) && !"settled".equals(args) && !"other".equals(args)) {
+            throw new IllegalArgumentException(
+                "FreshWriteMarker takes \"fresh\", \"settled\" or \"other\", not \"" + args + "\"");
         }
     }
 
     @Override
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
-        boolean wantFresh = "fresh".equals(args);
+        boolean wantOther = "other".equals(args);
+        boolean wantSettled = "settled".equals(args);
         Map<AbstractInsnNode, Boolean> fresh = freshWritesOf(owner, method);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n.getOpcode() == Opcodes.PUTFIELD && fresh.containsKey(n) == wantFresh) {
+            if (n.getOpcode() != Opcodes.PUTFIELD) {
+                continue;
+            }
+            if (!fresh.containsKey(n)) {
+                if (wantOther) {
+                    regions.add(new MarkedRegion(n, n));
+                }
+            } else if (!wantOther && settledFieldsOf(owner).contains(key((FieldInsnNode) n)) == wantSettled) {
                 regions.add(new MarkedRegion(n, n));
             }
         }
@@ -64,6 +76,7 @@ public final class FreshWriteMarker implements Marker {
     private static final class ClassAnswers {
         ClassNode owner;
         final Map<MethodNode, FreshWriteAnalysis.Result> byMethod = new IdentityHashMap<>();
+        Set<String> settled;
     }
 
     private static final ThreadLocal<ClassAnswers> LAST_CLASS = ThreadLocal.withInitial(ClassAnswers::new);
@@ -79,11 +92,30 @@ public final class FreshWriteMarker implements Marker {
 
     /** The whole answer for a constructor: its fresh writes and whether {@code this} stays in it. */
     static FreshWriteAnalysis.Result analysisOf(ClassNode owner, MethodNode method) {
+        return answersFor(owner).byMethod.computeIfAbsent(method, m -> FreshWriteAnalysis.analyse(owner, m));
+    }
+
+    /** {@code name:desc} of the class's settled fields ({@link SettledReadMarker#settledFields}), once per class. */
+    static Set<String> settledFieldsOf(ClassNode owner) {
+        ClassAnswers answers = answersFor(owner);
+        if (answers.settled == null) {
+            answers.settled = SettledReadMarker.settledFields(owner);
+        }
+        return answers.settled;
+    }
+
+    private static ClassAnswers answersFor(ClassNode owner) {
         ClassAnswers answers = LAST_CLASS.get();
         if (answers.owner != owner) {
             answers.owner = owner;
             answers.byMethod.clear();
+            answers.settled = null;
         }
-        return answers.byMethod.computeIfAbsent(method, m -> FreshWriteAnalysis.analyse(owner, m));
+        return answers;
+    }
+
+    /** A fresh write is to the class's own field ({@code owner} is the class): its {@code name:desc}. */
+    private static String key(FieldInsnNode f) {
+        return f.name + ':' + f.desc;
     }
 }

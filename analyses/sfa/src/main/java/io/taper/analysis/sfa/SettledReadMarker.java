@@ -27,14 +27,6 @@ import org.objectweb.asm.tree.MethodNode;
  */
 public final class SettledReadMarker implements Marker {
 
-    /** The last class's answer, per weaving thread: the snippets ask about each method of the same class. */
-    private static final class LastAnswer {
-        ClassNode owner;
-        Set<String> settled;
-    }
-
-    private final ThreadLocal<LastAnswer> last = ThreadLocal.withInitial(LastAnswer::new);
-
     @Override
     public void checkArgs(String args) {
         if (!"settled".equals(args) && !"other".equals(args)) {
@@ -45,12 +37,7 @@ public final class SettledReadMarker implements Marker {
     @Override
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantSettled = "settled".equals(args);
-        LastAnswer answer = last.get();
-        if (answer.owner != owner) {
-            answer.settled = settledFields(owner);
-            answer.owner = owner;
-        }
-        Set<String> settled = answer.settled;
+        Set<String> settled = FreshWriteMarker.settledFieldsOf(owner);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() == Opcodes.GETFIELD) {

@@ -340,8 +340,9 @@ class FreshWriteMarkerTest {
                     putfields += n.getOpcode() == org.objectweb.asm.Opcodes.PUTFIELD ? 1 : 0;
                 }
                 int fresh = marker.mark(cn, m, "fresh").size();
+                int settled = marker.mark(cn, m, "settled").size();
                 int other = marker.mark(cn, m, "other").size();
-                assertEquals(putfields, fresh + other, c.getSimpleName() + "." + m.name);
+                assertEquals(putfields, fresh + settled + other, c.getSimpleName() + "." + m.name);
             }
         }
     }
@@ -362,12 +363,30 @@ class FreshWriteMarkerTest {
         assertThrows(IllegalArgumentException.class, () -> new FreshWriteMarker().checkArgs("putfield"));
     }
 
+    /** Fresh writes of settled fields go to their own group: the field's whole class writes it only fresh. */
+    @Test
+    void freshWritesOfSettledFieldsAreTheirOwnGroup() throws IOException {
+        assertEquals("coder value", marked(DecodesInHelpers.class, "settled"));   // final, written fresh only
+        assertEquals("", marked(DecodesInHelpers.class, "fresh"));
+        assertEquals("", marked(Plain.class, "settled"));    // package-private: another class may write x, y
+        assertEquals("x y", marked(Plain.class, "fresh"));
+        assertEquals("v", marked(Box.class, "settled"));
+        assertEquals("this$0", marked(Inner.class, "settled"));             // final, synthetic
+        assertEquals("k", marked(Inner.class, "fresh"));
+    }
+
     private static String fresh(Class<?> c) throws IOException {
+        TreeSet<String> names = new TreeSet<>(List.of((marked(c, "fresh") + " " + marked(c, "settled")).trim().split(" +")));
+        names.remove("");
+        return String.join(" ", names);
+    }
+
+    private static String marked(Class<?> c, String args) throws IOException {
         ClassNode cn = read(c);
         FreshWriteMarker marker = new FreshWriteMarker();
         TreeSet<String> names = new TreeSet<>();
         for (MethodNode m : cn.methods) {
-            for (MarkedRegion r : marker.mark(cn, m, "fresh")) {
+            for (MarkedRegion r : marker.mark(cn, m, args)) {
                 names.add(((FieldInsnNode) r.start()).name);
             }
         }

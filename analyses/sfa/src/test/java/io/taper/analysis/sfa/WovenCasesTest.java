@@ -146,7 +146,7 @@ class WovenCasesTest {
             "Circle.describe sfa.readFinal radius",
             "Counter.inc sfa.read count",
             "Counter.inc sfa.write count",
-            "Inner.<init> sfa.writeFresh this$0",       // the outer instance, stored before Object.<init>
+            "Inner.<init> sfa.writeFreshSettled this$0", // the outer instance, stored before Object.<init>: settled
             "Inner.get sfa.readSettled this$0",         // final, written only fresh: settled
             "Outer.<init> sfa.writeFresh base",
             "Stamp.<init> sfa.writeFresh millis",

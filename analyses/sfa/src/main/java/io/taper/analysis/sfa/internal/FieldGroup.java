@@ -14,7 +14,7 @@ final class FieldGroup {
 
     /** The bits rows merge by OR; not the per-reference ones (owner recorded, final hint). */
     static final int SHARED = FieldTable.ACCESSED | FieldTable.WRITTEN | FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR
-        | FieldTable.NON_STATIONARY;
+        | FieldTable.NON_STATIONARY | FieldTable.SETTLED;
 
     private final List<FieldState> members = new ArrayList<>(2);
     private int bits;

@@ -24,6 +24,12 @@ public final class FieldTable {
     public static final int CLASS_RECORDED = 1 << 4;
     /** Some site's static context said the field is declared final. */
     public static final int FINAL_HINT = 1 << 5;
+    /**
+     * The field's own class writes it only fresh, and no other class can write it (a fresh-settled write site
+     * of it was registered, see {@code FreshWriteMarker}): no write of any instance can follow a read, so its
+     * reads have nothing to record but the access itself.
+     */
+    public static final int SETTLED = 1 << 6;
 
     private final ConcurrentHashMap<String, FieldState> byKey = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Integer> members = new ConcurrentHashMap<>();
@@ -37,6 +43,14 @@ public final class FieldTable {
     public final TerminalTest written = new BitTest(WRITTEN);
     /** Accessed with a receiver (the owner's class is recorded then). */
     public final TerminalTest classRecorded = new BitTest(CLASS_RECORDED);
+    /** What a read site can still change: nothing once the field is non-stationary, or settled and recorded. */
+    public final TerminalTest readsDone = new TerminalTest() {
+        @Override
+        public boolean isTerminal(int slot) {
+            int s = get(slot).bits();
+            return (s & NON_STATIONARY) != 0 || (s & (SETTLED | CLASS_RECORDED)) == (SETTLED | CLASS_RECORDED);
+        }
+    };
 
     /** The state of this field reference, created on first sight. */
     FieldState field(String owner, String name, String desc, boolean finalHint) {

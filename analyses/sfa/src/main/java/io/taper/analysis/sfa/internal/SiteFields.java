@@ -12,11 +12,13 @@ import java.util.function.IntFunction;
  * when it is dead:
  *
  * <ul>
- *   <li>a read site updates the field's verdict only: dead once the field is non-stationary;</li>
+ *   <li>a read site updates the field's verdict only: dead once the field is non-stationary, or once it is
+ *       settled (a fresh-settled write site of it says so) and its owner recorded;</li>
  *   <li>a write site also updates "written" and, unless the field is declared final (then the category
  *       is dF whatever happens), "written outside the constructor": dead once all of them are settled.
  *       Removing it earlier would lose a uF to ¬F change, and adaptive results must equal fixed ones;</li>
- *   <li>a fresh write (see {@code FreshWriteMarker}) only marks the field written: dead once it is;</li>
+ *   <li>a fresh write (see {@code FreshWriteMarker}) only marks the field written: dead once it is; a
+ *       fresh-settled one also tells, when it registers, that the field is settled;</li>
  *   <li>a read of a settled field (see {@code SettledReadMarker}) only marks it accessed: dead once it is.</li>
  * </ul>
  *
@@ -99,6 +101,9 @@ final class SiteFields {
         boolean declaredFinal = "true".equals(ctx.get("field.final")) || SiteKinds.WRITE_FINAL.equals(kind)
             || SiteKinds.READ_FINAL.equals(kind);
         FieldState field = fields.field(owner, name, desc, declaredFinal);
+        if (SiteKinds.WRITE_FRESH_SETTLED.equals(kind) && (field.bits() & FieldTable.SETTLED) == 0) {
+            field.set(FieldTable.SETTLED);             // a static fact of the field, known from its class's bytes
+        }
         return new SiteField(field, "<init>".equals(s.methodName()) && owner.equals(s.className()));
     }
 
@@ -147,16 +152,18 @@ final class SiteFields {
             bindings.bind(s.id(), fields.classRecorded, slot);   // it can only mark the field accessed
             return;
         }
-        if (SiteKinds.WRITE_FRESH.equals(kind)) {
+        if (SiteKinds.WRITE_FRESH.equals(kind) || SiteKinds.WRITE_FRESH_SETTLED.equals(kind)) {
             bindings.bind(s.id(), fields.written, slot);     // it cannot change the verdict or the category
             return;
         }
+        if (!SiteKinds.isWrite(kind)) {
+            bindings.bind(s.id(), fields.readsDone, slot);   // non-stationary, or settled and recorded
+            return;
+        }
         bindings.bind(s.id(), fields.nonStationary, slot);
-        if (SiteKinds.isWrite(kind)) {
-            bindings.bind(s.id(), fields.written, slot);
-            if (SiteKinds.WRITE.equals(kind)) {
-                bindings.bind(s.id(), fields.writtenOutsideConstructor, slot);
-            }
+        bindings.bind(s.id(), fields.written, slot);
+        if (SiteKinds.WRITE.equals(kind)) {
+            bindings.bind(s.id(), fields.writtenOutsideConstructor, slot);
         }
     }
 }

@@ -11,6 +11,8 @@ public final class SiteKinds {
     public static final String WRITE_FINAL = "sfa.writeFinal";
     /** A write to a constructor's own object before the object can have been seen (FreshWriteMarker). */
     public static final String WRITE_FRESH = "sfa.writeFresh";
+    /** A fresh write of a field its class writes only fresh and no other class can write: the field is settled. */
+    public static final String WRITE_FRESH_SETTLED = "sfa.writeFreshSettled";
     public static final String CONSTRUCTOR_ENTER = "sfa.constructorEnter";
     public static final String CONSTRUCTOR_EXIT = "sfa.constructorExit";
 
@@ -22,6 +24,7 @@ public final class SiteKinds {
     }
 
     static boolean isWrite(String snippet) {
-        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet) || WRITE_FRESH.equals(snippet);
+        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet) || WRITE_FRESH.equals(snippet)
+            || WRITE_FRESH_SETTLED.equals(snippet);
     }
 }

@@ -4,6 +4,7 @@ import static io.taper.analysis.sfa.internal.FieldTable.ACCESSED;
 import static io.taper.analysis.sfa.internal.FieldTable.CLASS_RECORDED;
 import static io.taper.analysis.sfa.internal.FieldTable.FINAL_HINT;
 import static io.taper.analysis.sfa.internal.FieldTable.NON_STATIONARY;
+import static io.taper.analysis.sfa.internal.FieldTable.SETTLED;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN;
 import static io.taper.analysis.sfa.internal.FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR;
 
@@ -100,7 +101,7 @@ public final class Stationarity {
     private static boolean nothingToRecord(int kind, Object receiver, SiteField sf, int s) {
         switch (kind) {
             case READ: {
-                if ((s & NON_STATIONARY) != 0) {
+                if ((s & NON_STATIONARY) != 0 || (s & SETTLED_RECORDED) == SETTLED_RECORDED) {
                     return true;                      // settled: one load (fixed mode keeps such sites)
                 }
                 if ((s & FINAL_HINT) != 0) {
@@ -111,7 +112,8 @@ public final class Stationarity {
             }
             case READ_FINAL:
                 // recorded only while the object's constructor runs: the stack is the analysis's own state
-                return (s & NON_STATIONARY) != 0 || (s & CLASS_RECORDED) != 0 && !ConstructorStack.contains(receiver);
+                return (s & NON_STATIONARY) != 0 || (s & SETTLED_RECORDED) == SETTLED_RECORDED
+                    || (s & CLASS_RECORDED) != 0 && !ConstructorStack.contains(receiver);
             case READ_SETTLED:
                 return (s & CLASS_RECORDED) != 0;
             case WRITE_FRESH:
@@ -158,6 +160,9 @@ public final class Stationarity {
                 return nothingToRecord(kind, receiver, null, s);
         }
     }
+
+    /** A settled field whose owner is recorded: its reads have nothing left to record (without shadow fields). */
+    private static final int SETTLED_RECORDED = SETTLED | CLASS_RECORDED;
 
     /** The bits a declared-final write sets besides the verdict (its category is dF whatever happens). */
     private static final int FINAL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN;
@@ -206,7 +211,9 @@ public final class Stationarity {
                 }
             }
             if (shadow >= 0) {
-                ShadowMarks.markRead(receiver, shadow);
+                ShadowMarks.markRead(receiver, shadow);   // a plain store, and later reads test it inline
+            } else if ((f.bits() & SETTLED) != 0) {
+                return;                               // no write can follow: no mark to keep in the map
             } else if (kind == READ) {
                 sf.last = reads.mark(receiver, sf.member);
             } else if (ConstructorStack.contains(receiver)) {

@@ -321,6 +321,34 @@ class StationarityTest {
             row(SUB_NAME, "plain", "I", "nF", "non-stationary", true)), rows());
     }
 
+    /**
+     * A fresh-settled write site tells that its class writes the field only fresh: reads elsewhere, which the
+     * weaver could not judge, keep no marks from then on, and their sites die once the owner is recorded.
+     */
+    @Test
+    void readsOfASettledFieldKeepNoMarksAndTheirSitesDieOnceTheOwnerIsRecorded() {
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        int rf = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        state.read(o, r);
+        assertEquals(1, state.reads().liveObjects());      // not known settled yet: marked in the map
+        assertFalse(bindings.isDead(r));
+        int w = site(SiteKinds.WRITE_FRESH_SETTLED, SUB, "plain", "I", false, SUB, "<init>");
+        int wf = site(SiteKinds.WRITE_FRESH_SETTLED, SUB, "fin", "I", true, SUB, "<init>");
+        assertTrue(bindings.isDead(r), "settled, and its owner recorded by the first read");
+        assertFalse(bindings.isDead(rf), "settled, but never accessed with a receiver");
+        Sub p = new Sub();
+        state.writeFresh(p, w);
+        state.writeFresh(p, wf);
+        state.read(p, r);
+        state.readFinal(p, rf);
+        assertTrue(bindings.isDead(rf));
+        assertEquals(1, state.reads().liveObjects(), "no mark for p");
+        assertEquals(List.of(row(SUB_NAME, "fin", "I", "dF", "stationary", true),
+            row(SUB_NAME, "plain", "I", "uF", "stationary", true)), rows());
+        java.lang.ref.Reference.reachabilityFence(o);      // o's mark stays in the weak map until here
+    }
+
     @Test
     void stationarySitesStayAlive() {
         int r = site(SiteKinds.READ, SUB, "plain", "I");
