@@ -1,5 +1,7 @@
 package io.taper.analysis.sfa.internal;
 
+import jdk.internal.vm.annotation.Stable;
+
 /**
  * Read sites at which an object that already carries its read mark has nothing left to record, so the
  * inlinable read snippets test the mark themselves and call the analysis only when it is missing: one
@@ -9,13 +11,22 @@ package io.taper.analysis.sfa.internal;
  * reference's owner is recorded. From then on a read of a marked object changes nothing: the mark is
  * only ever set, the owner recorded once, and a read of a non-stationary field records nothing either.
  *
- * <p>The offsets are ints in an array read and written without a lock: an int is never torn, a reader
- * that sees an older array or a 0 (no field lives at offset 0, the object header does) only takes the
- * analysis's own path, which is always right.
+ * <p>The offsets are ints in chunks of an array that is {@link Stable}: a site's offset is set once and never
+ * changed, and the site id is a constant in the woven method, so the JIT folds the whole lookup into the
+ * constant offset when it compiles a method whose site is ready already (the VM honours the annotation for
+ * classes on the boot class path, where this analysis lives). Code compiled before the site was ready reads
+ * the table, and a reader that sees a 0 (no field lives at offset 0, the object header does) only takes the
+ * analysis's own path, which is always right. Reads and writes take no lock: an int is never torn.
  */
 public final class ReadyReadSites {
 
-    private int[] offsets = new int[4096];
+    private static final int CHUNK_BITS = 10;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    /** Room for 4 million sites (a large program weaves some 100 000); sites beyond it are never ready. */
+    private static final int CHUNKS = 4096;
+
+    @Stable
+    private final int[][] offsets = new int[CHUNKS][];
 
     /**
      * True if {@code receiver}'s field at this read site is marked read and the site is ready. Kept under the
@@ -28,34 +39,33 @@ public final class ReadyReadSites {
     }
 
     private int offset(int site) {
-        int[] a = offsets;
-        return site >= 0 && site < a.length ? a[site] : 0;
+        int[] chunk = chunk(site >>> CHUNK_BITS);
+        return chunk == null ? 0 : chunk[site & (CHUNK - 1)];
+    }
+
+    private int[] chunk(int i) {
+        int[][] all = offsets;
+        return i < all.length ? all[i] : null;
     }
 
     /** True once {@link #ready} was told about the site (a stale false only repeats that). */
     boolean isReady(int site) {
-        int[] a = offsets;
-        return site >= 0 && site < a.length && a[site] != 0;
+        return offset(site) != 0;
     }
 
     /** The site's objects keep their mark at {@code offset} and its field's owner is recorded. */
     synchronized void ready(int site, long offset) {
-        if (site < 0 || offset <= 0 || offset > Integer.MAX_VALUE) {
+        int i = site >>> CHUNK_BITS;
+        if (site < 0 || offset <= 0 || offset > Integer.MAX_VALUE || i >= CHUNKS) {
             return;
         }
-        int[] a = offsets;
-        if (site >= a.length) {
-            int n = a.length;
-            while (n <= site) {
-                n *= 2;
-            }
-            int[] grown = new int[n];
-            for (int i = 0; i < a.length; i++) {        // no JDK code inside snippets: no Arrays.copyOf
-                grown[i] = a[i];
-            }
-            a = grown;
+        int[] chunk = offsets[i];
+        if (chunk == null) {
+            chunk = new int[CHUNK];
+            offsets[i] = chunk;
         }
-        a[site] = (int) offset;
-        offsets = a;
+        if (chunk[site & (CHUNK - 1)] == 0) {
+            chunk[site & (CHUNK - 1)] = (int) offset;   // once: a stable element never changes after it is set
+        }
     }
 }
