@@ -1,5 +1,7 @@
 package io.taper.runtime;
 
+import jdk.internal.vm.annotation.Stable;
+
 /**
  * Sites switched off where they stand: their class keeps its woven code, and a snippet that asks
  * {@link #isOff} returns at once. Removing a site re-weaves its class, and the JVM then throws away the
@@ -8,13 +10,21 @@ package io.taper.runtime;
  * the JIT compiles it all again. Switching a site off costs nothing at the moment it happens, and the check it
  * leaves behind is a load and a compare in the woven method (the snippet's wrapper is inlinable).
  *
- * <p>A switch only ever goes from on to off. The flags are bytes in an array read and written without a lock:
- * a reader that sees an older array, or the flag before it was set, runs the snippet once more, which is what
- * it did before the switch. Writers take the class's lock, so no flag set is lost when the array grows.
+ * <p>A switch only ever goes from on to off. The flags are bytes in chunks of an array that is {@link Stable}:
+ * the site id is a constant in the woven method, so a method the JIT compiles after its site was switched off
+ * has the check folded away, and the snippet with it (the VM honours the annotation for classes on the boot class
+ * path, where the runtime lives). Code compiled before reads the flag: a reader that sees it before it was set
+ * runs the snippet once more, which is what it did before the switch. Writers take the class's lock.
  */
 public final class SiteSwitches {
 
-    private static byte[] off = new byte[4096];
+    private static final int CHUNK_BITS = 10;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    /** Room for 4 million sites; a site beyond it cannot be switched off (its class is re-woven instead). */
+    private static final int CHUNKS = 4096;
+
+    @Stable
+    private static final byte[][] OFF = new byte[CHUNKS][];
     private static int count;
 
     private SiteSwitches() {
@@ -22,30 +32,32 @@ public final class SiteSwitches {
 
     /** True if the site was switched off (a stale false only runs the snippet once more). */
     public static boolean isOff(int site) {
-        byte[] a = off;
-        return site >= 0 && site < a.length && a[site] != 0;
+        byte[] chunk = chunk(site >>> CHUNK_BITS);
+        return chunk != null && chunk[site & (CHUNK - 1)] != 0;
     }
 
-    /** Switches the site off for the rest of the run; false if it already was off or the id is negative. */
+    private static byte[] chunk(int i) {
+        return i < OFF.length ? OFF[i] : null;
+    }
+
+    /**
+     * Switches the site off for the rest of the run; false if it already was off, or the id is negative or
+     * beyond the table.
+     */
     public static synchronized boolean switchOff(int site) {
-        if (site < 0) {
+        int i = site >>> CHUNK_BITS;
+        if (site < 0 || i >= CHUNKS) {
             return false;
         }
-        byte[] a = off;
-        if (site >= a.length) {
-            int n = a.length;
-            while (n <= site) {
-                n *= 2;
-            }
-            byte[] grown = new byte[n];
-            System.arraycopy(a, 0, grown, 0, a.length);
-            a = grown;
+        byte[] chunk = OFF[i];
+        if (chunk == null) {
+            chunk = new byte[CHUNK];
+            OFF[i] = chunk;
         }
-        if (a[site] != 0) {
+        if (chunk[site & (CHUNK - 1)] != 0) {
             return false;
         }
-        a[site] = 1;
-        off = a;
+        chunk[site & (CHUNK - 1)] = 1;     // once: a stable element never changes after it is set
         count++;
         return true;
     }

@@ -22,9 +22,9 @@ class SiteSwitchesTest {
     }
 
     @Test
-    void highSiteIdsGrowTheTableAndKeepTheOthers() {
+    void highSiteIdsGetTheirOwnChunkAndKeepTheOthers() {
         assertTrue(SiteSwitches.switchOff(3));
-        assertFalse(SiteSwitches.isOff(100_000), "beyond the table: on");
+        assertFalse(SiteSwitches.isOff(100_000), "in a chunk not made yet: on");
         assertTrue(SiteSwitches.switchOff(100_000));
         assertTrue(SiteSwitches.isOff(100_000));
         assertTrue(SiteSwitches.isOff(3), "set before the table grew");
@@ -36,5 +36,13 @@ class SiteSwitchesTest {
         assertFalse(SiteSwitches.switchOff(-1));
         assertFalse(SiteSwitches.isOff(-1));
         assertFalse(SiteSwitches.isOff(Integer.MIN_VALUE));
+    }
+
+    @Test
+    void idsBeyondTheTableStayOnAndSaySo() {
+        assertFalse(SiteSwitches.switchOff(4096 * 1024), "the caller re-weaves such a site's class instead");
+        assertFalse(SiteSwitches.isOff(4096 * 1024));
+        assertTrue(SiteSwitches.switchOff(4096 * 1024 - 1));
+        assertTrue(SiteSwitches.isOff(4096 * 1024 - 1));
     }
 }

@@ -43,7 +43,7 @@ public interface ControlContext {
      * only snippets that ask {@code SiteSwitches.isOff} honour it. Unlike the changes above it is not staged:
      * it takes effect at once, and for the rest of the run.
      *
-     * @return false if the site already was switched off
+     * @return false if the site already was switched off (or its id is beyond the switch table: 4 million sites)
      */
     boolean switchOff(int siteId);
 
