@@ -28,8 +28,9 @@ import org.objectweb.asm.tree.MethodNode;
  * ({@code Long(long)}, H2's {@code ValueInteger}): most boxed values and H2 rows took two brackets each.
  *
  * <p>The same holds of a constructor that runs code, as long as that code cannot reach the object: a class
- * whose superclass is {@code Object}, whose constructor passes {@code this} to nothing but
- * {@code Object.<init>}, its own field writes (all fresh) and reads of its own fields, on every path
+ * whose superclass keeps {@code this} to itself ({@code Object}, {@code Number}, {@code Enum}, {@code Record}),
+ * whose constructor passes {@code this} to nothing but the super constructor, its own field writes (all fresh)
+ * and reads of its own fields, on every path
  * ({@link FreshWriteAnalysis}). No other code then holds the object while it is built, so no event can
  * concern it but this constructor's own fresh writes and reads, which never ask. {@code String}'s
  * constructors, which decode and compress in static helpers, are of this kind.

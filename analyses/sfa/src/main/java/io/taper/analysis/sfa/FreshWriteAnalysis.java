@@ -2,6 +2,7 @@ package io.taper.analysis.sfa;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * hands ({@link ConstructorFrameMarker}).
  *
  * <p>A forward data flow over the instructions, normal and exceptional edges alike, whose state on entry to an
- * instruction is: has the initialising {@code Object.<init>} call been made, which of its own fields the
+ * instruction is: has the initialising super constructor call been made, which of its own fields the
  * constructor has read from {@code this} so far, and has {@code this} been used for anything else (escaped,
  * compared, copied: then nothing after is fresh). States join by union, so a write is fresh only if it is fresh
  * along every path that reaches it: a field read on one branch or in an earlier loop iteration makes the write
@@ -57,7 +58,6 @@ final class FreshWriteAnalysis {
      * keeps the old answer (its constructor may call an overridden method that reads the field first).
      */
     static final Set<String> LOCAL_SUPERS = localSupers();
-
 
     /** Per constructor: its fresh writes, and whether {@code this} stayed in the constructor on every path. */
     record Result(Map<AbstractInsnNode, Boolean> fresh, boolean thisStaysLocal) {
@@ -144,7 +144,7 @@ final class FreshWriteAnalysis {
         if (size == 0) {
             return Result.NONE;
         }
-        boolean objectSubclass = owner.superName != null && localSupers.contains(owner.superName);
+        boolean localSuper = owner.superName != null && localSupers.contains(owner.superName);
         int[][] handlers = handlers(method, list, size);
         State[] in = new State[size];
         in[0] = State.START;
@@ -153,7 +153,7 @@ final class FreshWriteAnalysis {
         work.add(0);
         queued[0] = true;
         boolean escapedAnywhere = false;
-        boolean objectInit = false;
+        boolean superInit = false;
         while (!work.isEmpty()) {
             int i = work.poll();
             queued[i] = false;
@@ -161,7 +161,7 @@ final class FreshWriteAnalysis {
             AbstractInsnNode n = insns[i];
             State out;
             try {
-                out = transfer(owner, n, frames[i], s, objectSubclass, interpreter);
+                out = transfer(owner, n, frames[i], s, localSuper, interpreter);
             } catch (AnalyzerException | RuntimeException e) {
                 return Result.NONE;
             }
@@ -172,32 +172,26 @@ final class FreshWriteAnalysis {
                 escapedAnywhere = true;
             }
             if (out.initialised) {
-                objectInit = true;
+                superInit = true;
             }
             for (int h : handlers[i]) {
                 // an exception may leave before or after the instruction's effect
                 flow(in, queued, work, h, s.join(out));
             }
             int op = n.getOpcode();
+            if (op == Opcodes.JSR) {
+                return Result.NONE;                          // subroutines: not javac 1.6+ output, no answer
+            }
             if (n instanceof JumpInsnNode j) {
                 flow(in, queued, work, list.indexOf(j.label), out);
-                if (op == Opcodes.GOTO || op == Opcodes.JSR) {
-                    if (op == Opcodes.JSR) {
-                        return Result.NONE;                  // subroutines: not javac 1.6+ output, no answer
-                    }
+                if (op == Opcodes.GOTO) {
                     continue;
                 }
             } else if (n instanceof TableSwitchInsnNode t) {
-                flow(in, queued, work, list.indexOf(t.dflt), out);
-                for (LabelNode l : t.labels) {
-                    flow(in, queued, work, list.indexOf(l), out);
-                }
+                flowAll(in, queued, work, list, t.dflt, t.labels, out);
                 continue;
             } else if (n instanceof LookupSwitchInsnNode t) {
-                flow(in, queued, work, list.indexOf(t.dflt), out);
-                for (LabelNode l : t.labels) {
-                    flow(in, queued, work, list.indexOf(l), out);
-                }
+                flowAll(in, queued, work, list, t.dflt, t.labels, out);
                 continue;
             } else if (op == Opcodes.ATHROW || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.RET) {
                 continue;
@@ -214,7 +208,7 @@ final class FreshWriteAnalysis {
             if (n.getOpcode() != Opcodes.PUTFIELD || in[i] == null || frames[i] == null) {
                 continue;
             }
-            Boolean verdict = freshWrite(owner, (FieldInsnNode) n, frames[i], in[i], interpreter);
+            Boolean verdict = freshWrite(owner, (FieldInsnNode) n, frames[i], in[i]);
             if (verdict == null) {
                 continue;                                    // not a write to this
             }
@@ -224,7 +218,15 @@ final class FreshWriteAnalysis {
                 allThisWritesFresh = false;
             }
         }
-        return new Result(fresh, objectSubclass && objectInit && !escapedAnywhere && allThisWritesFresh);
+        return new Result(fresh, localSuper && superInit && !escapedAnywhere && allThisWritesFresh);
+    }
+
+    private static void flowAll(State[] in, boolean[] queued, ArrayDeque<Integer> work, InsnList list, LabelNode dflt,
+            List<LabelNode> labels, State s) {
+        flow(in, queued, work, list.indexOf(dflt), s);
+        for (LabelNode l : labels) {
+            flow(in, queued, work, list.indexOf(l), s);
+        }
     }
 
     private static void flow(State[] in, boolean[] queued, ArrayDeque<Integer> work, int target, State s) {
@@ -244,7 +246,7 @@ final class FreshWriteAnalysis {
 
     /** The state after {@code n}; null if {@code n} is unreachable. */
     private static State transfer(ClassNode owner, AbstractInsnNode n, Frame<SourceValue> before, State s,
-            boolean objectSubclass, SourceInterpreter interpreter) throws AnalyzerException {
+            boolean localSuper, SourceInterpreter interpreter) throws AnalyzerException {
         int op = n.getOpcode();
         if (op < 0) {
             return s;                                        // label, line number, frame
@@ -269,8 +271,8 @@ final class FreshWriteAnalysis {
             MethodInsnNode m = (MethodInsnNode) n;
             int receiver = top - Type.getArgumentTypes(m.desc).length - 1;
             if (receiver >= 0 && isThis(before.getStack(receiver))) {
-                // the constructor's own initialising call: only Object.<init>, once, with this nowhere else
-                if (s.initialised || !objectSubclass || !m.owner.equals(owner.superName)
+                // the constructor's own initialising call: only a local super class's, once, with this nowhere else
+                if (s.initialised || !localSuper || !m.owner.equals(owner.superName)
                         || !onlyAt(before, consumedFrom, top, receiver)) {
                     return s.escape();      // another super constructor may read any field: nothing after is fresh
                 }
@@ -307,8 +309,7 @@ final class FreshWriteAnalysis {
      * Whether a {@code putfield} is a fresh write to this (null: not a write to this). Before the initialising
      * call nothing can read the object; after it, only what this constructor read itself.
      */
-    private static Boolean freshWrite(ClassNode owner, FieldInsnNode f, Frame<SourceValue> before, State s,
-            SourceInterpreter interpreter) {
+    private static Boolean freshWrite(ClassNode owner, FieldInsnNode f, Frame<SourceValue> before, State s) {
         int top = before.getStackSize();
         int receiver = top - 2;
         if (receiver < 0 || !mayBeThis(before.getStack(receiver))) {
@@ -324,7 +325,7 @@ final class FreshWriteAnalysis {
     private static int[][] handlers(MethodNode m, InsnList list, int size) {
         int[][] h = new int[size][];
         int[] none = new int[0];
-        java.util.Arrays.fill(h, none);
+        Arrays.fill(h, none);
         if (m.tryCatchBlocks == null) {
             return h;
         }
@@ -334,7 +335,7 @@ final class FreshWriteAnalysis {
             int handler = list.indexOf(b.handler);
             for (int i = start; i < end; i++) {
                 int[] old = h[i];
-                int[] grown = java.util.Arrays.copyOf(old, old.length + 1);
+                int[] grown = Arrays.copyOf(old, old.length + 1);
                 grown[old.length] = handler;
                 h[i] = grown;
             }

@@ -82,9 +82,9 @@ public final class FreshWriteMarker implements Marker {
     private static final ThreadLocal<ClassAnswers> LAST_CLASS = ThreadLocal.withInitial(ClassAnswers::new);
 
     /**
-     * The fresh writes of a method ({@link FreshWriteAnalysis}), computed once per method of the class being woven: this marker's two snippets
-     * and {@link SettledReadMarker} (which asks about every method of the class) all need it, and each
-     * answer costs an {@code Analyzer} pass.
+     * The fresh writes of a method ({@link FreshWriteAnalysis}), computed once per method of the class being
+     * woven: this marker's three snippets, {@link SettledReadMarker} (which asks about every method of the class)
+     * and {@link ConstructorFrameMarker} all need it, and each answer costs an {@code Analyzer} pass.
      */
     static Map<AbstractInsnNode, Boolean> freshWritesOf(ClassNode owner, MethodNode method) {
         return analysisOf(owner, method).fresh();
