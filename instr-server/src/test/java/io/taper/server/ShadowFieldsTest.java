@@ -36,7 +36,7 @@ class ShadowFieldsTest {
              TestClient c = f.greetedClient()) {
             Woven first = c.weave(1, TestAnalyses.TARGET, TestAnalyses.targetBytes());
             assertEquals(WeaveStatus.WOVEN, first.status());
-            assertEquals(List.of("calls", "$t$calls:Ljava/lang/Object;:" + shadowAccess()), fields(first.bytes()));
+            assertEquals(List.of("calls", "$taper$t$calls:Ljava/lang/Object;:" + shadowAccess()), fields(first.bytes()));
             assertEquals("", verify(first.bytes()));
 
             int[] all = first.sites().stream().mapToInt(s -> s.id()).toArray();
@@ -58,7 +58,7 @@ class ShadowFieldsTest {
             assertEquals(List.of("calls"), fields(w.bytes()));
             // the same name under another loader is another class: its first load gets them
             Woven other = c.weaveAs(2, 5, TestAnalyses.TARGET, TestAnalyses.targetBytes());
-            assertEquals(List.of("calls", "$t$calls:Ljava/lang/Object;:" + shadowAccess()), fields(other.bytes()));
+            assertEquals(List.of("calls", "$taper$t$calls:Ljava/lang/Object;:" + shadowAccess()), fields(other.bytes()));
             c.send(new Weave(3, 0, TestAnalyses.TARGET, true, new int[0], Map.of(), TestAnalyses.targetBytes()));
             assertEquals(List.of("calls"), fields(((Woven) c.receive()).bytes()));
         }
@@ -81,7 +81,7 @@ class ShadowFieldsTest {
         new ClassReader(bytes).accept(cn, 0);
         List<String> out = new ArrayList<>();
         for (FieldNode fn : cn.fields) {
-            out.add(fn.name.startsWith("$t$") ? fn.name + ":" + fn.desc + ":" + fn.access : fn.name);
+            out.add(fn.name.startsWith("$taper$t$") ? fn.name + ":" + fn.desc + ":" + fn.access : fn.name);
         }
         return out;
     }

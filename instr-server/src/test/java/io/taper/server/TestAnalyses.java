@@ -38,7 +38,7 @@ final class TestAnalyses {
         return entryAnalysisJar(dir, "");
     }
 
-    /** The same with more lines of analysis.properties (e.g. {@code "shadowFields=$t$\n"}). */
+    /** The same with more lines of analysis.properties (e.g. {@code "shadowFields=$taper$t$\n"}). */
     static Path entryAnalysisJar(Path dir, String moreProperties) throws IOException {
         Path classes;
         try {
@@ -71,9 +71,9 @@ final class TestAnalyses {
         return ServerFixture.config(dir).with(TaperConfig.ANALYSIS_JAR, entryAnalysisJar(dir).toString());
     }
 
-    /** The entry analysis asking for shadow fields named {@code $t$<field>}. */
+    /** The entry analysis asking for shadow fields named {@code $taper$t$<field>}. */
     static TaperConfig configWithShadowFields(Path dir) throws IOException {
         return ServerFixture.config(dir).with(TaperConfig.ANALYSIS_JAR,
-            entryAnalysisJar(dir, "shadowFields=$t$\n").toString());
+            entryAnalysisJar(dir, "shadowFields=$taper$t$\n").toString());
     }
 }

@@ -166,6 +166,11 @@ public final class AnalysisSpec {
         if (p.isEmpty()) {
             return null;
         }
+        if (!p.startsWith(io.taper.runtime.HiddenMembers.PREFIX)) {
+            // reflection hides added members by that prefix (HiddenMembers); others would show
+            throw new IllegalArgumentException(name + ": shadowFields: '" + p + "' must start with '"
+                + io.taper.runtime.HiddenMembers.PREFIX + "'");
+        }
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
             if (i == 0 ? !Character.isJavaIdentifierStart(c) : !Character.isJavaIdentifierPart(c)) {

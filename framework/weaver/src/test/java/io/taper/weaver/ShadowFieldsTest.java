@@ -32,7 +32,7 @@ class ShadowFieldsTest {
     }
 
     private final Weaver weaver = Weaver.create(AnalysisSpec.of("entry", List.of(Entry.class), List.of())
-        .withShadowFields("$t$"));
+        .withShadowFields("$taper$t$"));
 
     private static final class OneClass extends ClassLoader {
         OneClass() {
@@ -59,8 +59,8 @@ class ShadowFieldsTest {
         }
         shadows.sort(null);
         // the static field gets none; the transient one does (a program may still read and write it)
-        assertEquals(List.of("private transient Object $t$cache", "private transient Object $t$count",
-            "private transient Object $t$name"), shadows);
+        assertEquals(List.of("private transient Object $taper$t$cache", "private transient Object $taper$t$count",
+            "private transient Object $taper$t$name"), shadows);
         Events.drain();
         assertEquals(1, c.getMethod("next").invoke(c.getConstructor().newInstance()));
         assertEquals(List.of("enter <init>", "enter next"), Events.drain());
@@ -95,7 +95,7 @@ class ShadowFieldsTest {
     @Test
     void aPatchAddsTheShadowsAloneAndWeavingThePatchedClassAddsNoMore() throws Exception {
         byte[] original = SitesAndDeploymentTest.classBytes(SERIAL);
-        byte[] patched = ShadowFieldPatch.addTo(original, "$t$");
+        byte[] patched = ShadowFieldPatch.addTo(original, "$taper$t$");
         assertEquals("", verify(patched));
         Class<?> c = new OneClass().define("validation.targets.SerialTarget", patched);
         assertEquals(3, syntheticFields(c));
@@ -104,8 +104,8 @@ class ShadowFieldsTest {
         assertEquals(List.of(), Events.drain(), "no sites: the patch only adds fields");
         assertEquals(ObjectStreamClass.lookup(new OneClass().define("validation.targets.SerialTarget", original))
             .getSerialVersionUID(), ObjectStreamClass.lookup(c).getSerialVersionUID());
-        assertEquals(null, ShadowFieldPatch.addTo(patched, "$t$"), "a patched class needs nothing more");
-        assertEquals(null, ShadowFieldPatch.addTo(SitesAndDeploymentTest.classBytes("validation/targets/Shaped"), "$t$"));
+        assertEquals(null, ShadowFieldPatch.addTo(patched, "$taper$t$"), "a patched class needs nothing more");
+        assertEquals(null, ShadowFieldPatch.addTo(SitesAndDeploymentTest.classBytes("validation/targets/Shaped"), "$taper$t$"));
         // a start-up class is first woven in a retransformation, from the patched bytes: the same fields stay
         WeaveResult r = weaver.weave(new WeaveRequest(0, SERIAL, patched, Deployment.ALL_ENABLED, true));
         assertEquals("", verify(r.bytes()));
@@ -113,6 +113,40 @@ class ShadowFieldsTest {
         assertEquals(3, syntheticFields(woven));
         assertEquals(1, woven.getMethod("next").invoke(woven.getConstructor().newInstance()));
         assertEquals(List.of("enter <init>", "enter next"), Events.drain());
+    }
+
+    @Test
+    void theJdksMemberFilterIsPatchedOnlyForAnAnalysisThatAddsMembers() throws Exception {
+        String reflection = "jdk/internal/reflect/Reflection";
+        byte[] jdk;
+        try (java.io.InputStream in = java.net.URI.create("jrt:/java.base/" + reflection + ".class").toURL().openStream()) {
+            jdk = in.readAllBytes();
+        }
+        WeaveResult r = weaver.weave(new WeaveRequest(0, reflection, jdk, Deployment.ALL_ENABLED));
+        assertEquals(WeaveResult.Status.WOVEN, r.status(), r.error());
+        assertEquals("", verify(r.bytes()));
+        org.objectweb.asm.tree.ClassNode cn = new org.objectweb.asm.tree.ClassNode();
+        new ClassReader(r.bytes()).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (org.objectweb.asm.tree.MethodNode m : cn.methods) {
+            for (org.objectweb.asm.tree.AbstractInsnNode n : m.instructions) {
+                if (n instanceof org.objectweb.asm.tree.MethodInsnNode call && call.owner.equals("io/taper/runtime/HiddenMembers")) {
+                    calls.add(m.name + " -> " + call.name);
+                }
+            }
+        }
+        assertEquals(List.of("filterFields -> fields", "filterMethods -> methods"), calls);
+        Weaver noShadows = Weaver.create(AnalysisSpec.of("entry", List.of(Entry.class), List.of()));
+        assertEquals(WeaveResult.Status.UNCHANGED,
+            noShadows.weave(new WeaveRequest(0, reflection, jdk, Deployment.ALL_ENABLED)).status());
+    }
+
+    @Test
+    void aPrefixThatReflectionWouldNotHideIsRefused() {
+        AnalysisSpec spec = AnalysisSpec.of("entry", List.of(Entry.class), List.of()).withShadowFields("$t$");
+        SnippetDefinitionException e = org.junit.jupiter.api.Assertions.assertThrows(SnippetDefinitionException.class,
+            () -> Weaver.create(spec));
+        assertEquals("entry: shadowFields: '$t$' must start with '$taper$'", e.getMessage());
     }
 
     private static int syntheticFields(Class<?> c) {

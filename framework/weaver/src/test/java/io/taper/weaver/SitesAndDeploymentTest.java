@@ -190,7 +190,7 @@ class SitesAndDeploymentTest {
             "all disabled: []",
             "woven WOVEN sites [<init>, run, alpha, beta]",
             "all enabled again: [enter run, enter alpha, enter beta]",
-            "shadow fields: [private transient Object $t$note, private transient Object $t$seen]"), out);
+            "shadow fields: [private transient Object $taper$t$note, private transient Object $taper$t$seen]"), out);
     }
 
     // ---- helpers ---------------------------------------------------------------------------------

@@ -100,7 +100,9 @@ public final class ClassWeaver {
                 candidates.add(g);
             }
         }
-        if (candidates.isEmpty()) {
+        // an analysis that adds members hides them from reflection through the JDK's own filter
+        boolean hides = shadowPrefix != null && ReflectionFilterPatch.TARGET.equals(name);
+        if (candidates.isEmpty() && !hides) {
             return unchanged(bytes, List.of(), List.of());
         }
         ClassNode cn = new ClassNode();
@@ -129,10 +131,11 @@ public final class ClassWeaver {
         // Shadow fields come with the class whatever its sites: a re-weaving with every site disabled must
         // still declare them.
         int shadows = request.addShadowFields() ? ShadowFields.add(cn, shadowPrefix) : 0;
-        if (activeByMethod.isEmpty() && shadows == 0) {
+        int filters = hides ? ReflectionFilterPatch.apply(cn) : 0;
+        if (activeByMethod.isEmpty() && shadows == 0 && filters == 0) {
             return unchanged(bytes, sites, List.of());
         }
-        return write(reader, bytes, cn, sites, activeByMethod, shadows > 0);
+        return write(reader, bytes, cn, sites, activeByMethod, shadows > 0 || filters > 0);
     }
 
     /** @return the number of active placements woven into the method */
@@ -234,7 +237,7 @@ public final class ClassWeaver {
      * shadow fields is written even if no site is left, since it must declare them.
      */
     private WeaveResult write(ClassReader reader, byte[] original, ClassNode cn, List<SiteInfo> sites,
-                              Map<Integer, Integer> activeByMethod, boolean hasShadows) {
+                              Map<Integer, Integer> activeByMethod, boolean mustWrite) {
         List<Fallback> fallbacks = new ArrayList<>();
         ClassNode originalNode = null;
         while (true) {
@@ -262,7 +265,7 @@ public final class ClassWeaver {
                 sites.removeIf(s -> s.methodName().equals(mName) && s.methodDesc().equals(mDesc));
                 fallbacks.add(new Fallback(cn.name, mName, mDesc,
                     "method would exceed 64 KB (code size " + e.getCodeSize() + ")"));
-                if (activeByMethod.isEmpty() && !hasShadows) {
+                if (activeByMethod.isEmpty() && !mustWrite) {
                     return unchanged(original, sites, fallbacks);
                 }
             } catch (ClassTooLargeException e) {

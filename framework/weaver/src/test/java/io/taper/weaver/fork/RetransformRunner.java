@@ -29,7 +29,7 @@ public final class RetransformRunner {
     public static void main(String[] args) throws Exception {
         // with shadow fields: every retransformation below fails unless it adds the first load's fields again
         Weaver weaver = Weaver.create(AnalysisSpec.of("deploy", List.of(DeploySnippets.class), List.of())
-            .withShadowFields("$t$"));
+            .withShadowFields("$taper$t$"));
         String internal = TARGET.replace('.', '/');
         TestAgent.instrumentation.addTransformer(new ClassFileTransformer() {
             @Override
