@@ -53,6 +53,8 @@ public final class InstrumentationServer implements AutoCloseable {
     public static final String READY = "TAPER-SERVER-READY";
     /** Connections beyond this are answered with ERROR and closed: an agent needs a handful. */
     public static final int MAX_CONNECTIONS = 64;
+    /** Connections accepted but not yet greeted (no valid HELLO) at a time; see {@code admit()}. */
+    public static final int MAX_UNGREETED = 16;
     /** A connection that has not sent a valid HELLO by then is closed, so it cannot hold a thread. */
     public static final long HELLO_DEADLINE_MILLIS = 10_000;
 
@@ -157,7 +159,7 @@ public final class InstrumentationServer implements AutoCloseable {
                 log.warn("accept failed: {}", e.toString());
                 continue;
             }
-            if (open.size() >= MAX_CONNECTIONS) {
+            if (!admit()) {
                 refuse(ch, "too many connections (" + MAX_CONNECTIONS + ")");
                 continue;
             }
@@ -174,6 +176,33 @@ public final class InstrumentationServer implements AutoCloseable {
             }, HELLO_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
             workers.execute(h);
         }
+    }
+
+    /**
+     * Whether a new connection may be served. Connections that have not said a valid HELLO yet have their own,
+     * smaller cap, {@link #MAX_UNGREETED}: at that cap the oldest of them is closed to make room, so a flood of
+     * connections without the token can never keep the agent out; greeted connections count against
+     * {@link #MAX_CONNECTIONS} alone.
+     */
+    private boolean admit() {
+        int greeted = 0;
+        ConnectionHandler oldestUngreeted = null;
+        int ungreeted = 0;
+        for (ConnectionHandler h : open) {
+            if (h.greeted()) {
+                greeted++;
+            } else {
+                ungreeted++;
+                if (oldestUngreeted == null || h.id() < oldestUngreeted.id()) {
+                    oldestUngreeted = h;
+                }
+            }
+        }
+        if (ungreeted >= MAX_UNGREETED && oldestUngreeted != null) {
+            stats.onRejected("a connection without HELLO closed to make room for a new one");
+            oldestUngreeted.close();
+        }
+        return greeted < MAX_CONNECTIONS;
     }
 
     private void refuse(SocketChannel ch, String why) {

@@ -114,6 +114,35 @@ class ProtocolErrorsTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aLargeFirstFrameIsRefusedBeforeTheTokenIsChecked() throws IOException {
+        try (TestClient c = new TestClient(fixture.socket())) {
+            // a legal size for a WEAVE, but nobody who has not said the token gets to make the server wait for it
+            c.sendRaw(header(Frames.MAGIC, 1, MessageType.HELLO, Frames.MAX_PAYLOAD));
+            assertEquals("frame payload length 67108864 outside 0..4096", errorThenClosed(c));
+        }
+        othersAreStillServed();
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void aFloodOfConnectionsWithoutTheTokenCannotKeepTheAgentOut() throws IOException {
+        java.util.List<TestClient> flood = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < InstrumentationServer.MAX_CONNECTIONS + 16; i++) {
+                flood.add(new TestClient(fixture.socket()));
+            }
+            othersAreStillServed();
+            assertTrue(fixture.server.stats().connectionsRejected() >= InstrumentationServer.MAX_CONNECTIONS + 16
+                - InstrumentationServer.MAX_UNGREETED, "silent connections were closed to make room");
+        } finally {
+            for (TestClient c : flood) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
     void aTruncatedFrameIsReportedWhenTheStreamEnds() throws IOException {
         try (TestClient c = fixture.greetedClient()) {
             c.sendRaw(header(Frames.MAGIC, 1, MessageType.WEAVE, 100));

@@ -30,6 +30,13 @@ final class RunLauncher {
     int run() {
         Path out = o.out().toAbsolutePath();
         Path work = out.resolve("work");
+        // Everything is checked before OUT is touched: a mistyped option must not cost the last results.
+        checkExecutable("--java", o.java());
+        Analysis analysis = null;
+        if (o.mode() != RunCommand.Mode.none) {
+            checkExecutable("--server-java", o.serverJava());
+            analysis = resolveAnalysis();
+        }
         try {
             Files.createDirectories(work);
             for (String stale : List.of("result.json", "agent-result.json", "server-stats.json", "summary.md")) {
@@ -42,7 +49,7 @@ final class RunLauncher {
         launch.put("mode", o.mode().name());
         launch.put("javaArgs", o.javaArgs());
         try {
-            return o.mode() == RunCommand.Mode.none ? runBaseline(out, launch) : runInstrumented(out, work, launch);
+            return analysis == null ? runBaseline(out, launch) : runInstrumented(out, work, launch, analysis);
         } catch (IOException e) {
             throw new LauncherException("cannot run the observed JVM: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -97,8 +104,11 @@ final class RunLauncher {
         return List.of(RECOMPILATION_CUTOFF);
     }
 
-    private int runInstrumented(Path out, Path work, Map<String, Object> launch)
-            throws IOException, InterruptedException {
+    /** The analysis of an instrumented run, checked: its jar, descriptor and controller spec. */
+    private record Analysis(Path jar, Properties descriptor, String name, String controller) {
+    }
+
+    private Analysis resolveAnalysis() {
         Path analysisJar = home.analysisJar(o.analysis());
         Properties descriptor = TaperHome.descriptor(analysisJar);
         if (descriptor == null) {
@@ -108,108 +118,135 @@ final class RunLauncher {
         String controller = o.controller() != null ? o.controller()
                 : o.mode() == RunCommand.Mode.adaptive ? descriptor.getProperty("controller", "periodic:100").trim()
                 : "none";
+        if (o.controller() != null && o.mode() != RunCommand.Mode.adaptive && !"none".equals(o.controller().trim())) {
+            throw new LauncherException("--controller " + o.controller() + " needs --mode adaptive (the mode is "
+                + o.mode() + ")");
+        }
+        ControllerSpecCheck.check(controller, home.agentJar(), home.runtimeJar(), analysisJar, o.controllerPath());
+        return new Analysis(analysisJar, descriptor, analysisName, controller);
+    }
+
+    private static void checkExecutable(String option, Path java) {
+        if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
+            throw new LauncherException(option + ": " + java + " is not an executable file");
+        }
+    }
+
+    private int runInstrumented(Path out, Path work, Map<String, Object> launch, Analysis analysis)
+            throws IOException, InterruptedException {
+        Path analysisJar = analysis.jar();
+        Properties descriptor = analysis.descriptor();
+        String analysisName = analysis.name();
+        String controller = analysis.controller();
         launch.put("analysis", analysisName);
         launch.put("controller", controller);
 
         Path socketDir = Files.createTempDirectory("taper-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        Path config = work.resolve("taper.properties");
-        TaperConfig cfg = TaperConfig.empty()
-                .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
-                .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
-                .with(TaperConfig.ANALYSIS_NAME, analysisName)
-                .with(TaperConfig.ANALYSIS_JAR, analysisJar.toString())
-                .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
-                .with(TaperConfig.MODE, o.mode().name())
-                .with(TaperConfig.CONTROLLER, controller)
-                .with(TaperConfig.OUT, out.toString())
-                .with(TaperConfig.WORK, work.toString())
-                .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()));
-        if (!o.controllerPath().isEmpty()) {
-            cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
-                    .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
-        }
-        if (o.dump() != null) {
-            cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
-        }
-        BootShadows boot = o.mode() == RunCommand.Mode.none ? null
-                : BootShadows.plan(descriptor.getProperty("shadowFields"), o.bootShadows(), o.java(), o.javaArgs(), work);
-        if (boot != null && boot.dir != null) {
-            cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
-                    .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
-        }
         try {
-            cfg.store(config);
-        } catch (TaperConfigException e) {
-            throw new LauncherException(e.getMessage());
-        }
-
-        Path agentJar = home.agentJar();
-        long serverStart = System.nanoTime();
-        ServerProcess server = null;
-        String serverProblem;
-        try {
-            server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
-            serverProblem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
-        } catch (IOException | LauncherException e) {
-            serverProblem = "cannot start the server: " + e.getMessage();
-        }
-        launch.put("serverStartMillis", (System.nanoTime() - serverStart) / 1_000_000);
-        if (serverProblem != null) {
-            launch.put("serverProblem", serverProblem);
-        }
-
-        List<String> cmd = new ArrayList<>();
-        cmd.add(o.java().toString());
-        // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
-        // the program's own classes and prints no warning about the appended boot class path.
-        List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
-        Path prepared = work.resolve("analysis-prepared.jar");
-        if (serverProblem == null && Files.isRegularFile(prepared)) {
-            bootJars.add(prepared.toString());
-        }
-        cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
-        cmd.add("-javaagent:" + agentJar + "=" + config);
-        List<String> jit = jitOptions(o.javaArgs());
-        cmd.addAll(jit);
-        if (!jit.isEmpty()) {
-            launch.put("jitOptions", String.join(" ", jit));
-        }
-        Path patch = serverProblem == null && boot != null ? boot.readyDir() : null;
-        if (patch != null) {
-            // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
-            cmd.add("-Xshare:off");
-            cmd.add("--patch-module");
-            cmd.add("java.base=" + patch);
-            launch.put("bootShadows", patch.toString());
-        } else if (boot != null) {
-            launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
-                    : "the server made no patch (see bootShadowProblem in the server's stats)"));
-        }
-        if (o.jfr() != null) {
-            cmd.addAll(jfrOptions(o.jfr()));
-        }
-        cmd.addAll(o.javaArgs());
-        ObservedRun observed = ObservedRun.start(cmd);
-        int exit = observed.waitFor();
-        long serverCpu = -1;
-        if (server != null) {
-            if (!server.isAlive() && serverProblem == null) {
-                launch.put("serverProblem", "server died during the run (see " + work.resolve("server.log") + ")");
+            Path config = work.resolve("taper.properties");
+            TaperConfig cfg = TaperConfig.empty()
+                    .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
+                    .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
+                    .with(TaperConfig.ANALYSIS_NAME, analysisName)
+                    .with(TaperConfig.ANALYSIS_JAR, analysisJar.toString())
+                    .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
+                    .with(TaperConfig.MODE, o.mode().name())
+                    .with(TaperConfig.CONTROLLER, controller)
+                    .with(TaperConfig.OUT, out.toString())
+                    .with(TaperConfig.WORK, work.toString())
+                    .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()));
+            if (!o.controllerPath().isEmpty()) {
+                cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
+                        .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
             }
-            server.close();
-            serverCpu = server.cpuMillis();
+            if (o.dump() != null) {
+                cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
+            }
+            BootShadows boot = o.mode() == RunCommand.Mode.none ? null
+                    : BootShadows.plan(descriptor.getProperty("shadowFields"), o.bootShadows(), o.java(), o.javaArgs(), work);
+            if (boot != null && boot.dir != null) {
+                cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
+                        .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
+            }
+            try {
+                cfg.store(config);
+            } catch (TaperConfigException e) {
+                throw new LauncherException(e.getMessage());
+            }
+
+            Path agentJar = home.agentJar();
+            long serverStart = System.nanoTime();
+            ServerProcess server = null;
+            String serverProblem;
+            try {
+                server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
+                serverProblem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
+            } catch (IOException | LauncherException e) {
+                serverProblem = "cannot start the server: " + e.getMessage();
+            }
+            launch.put("serverStartMillis", (System.nanoTime() - serverStart) / 1_000_000);
+            if (serverProblem != null) {
+                launch.put("serverProblem", serverProblem);
+            }
+
+            List<String> cmd = new ArrayList<>();
+            cmd.add(o.java().toString());
+            // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
+            // the program's own classes and prints no warning about the appended boot class path.
+            List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
+            Path prepared = work.resolve("analysis-prepared.jar");
+            if (serverProblem == null && Files.isRegularFile(prepared)) {
+                bootJars.add(prepared.toString());
+            }
+            cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
+            cmd.add("-javaagent:" + agentJar + "=" + config);
+            List<String> jit = jitOptions(o.javaArgs());
+            cmd.addAll(jit);
+            if (!jit.isEmpty()) {
+                launch.put("jitOptions", String.join(" ", jit));
+            }
+            Path patch = serverProblem == null && boot != null ? boot.readyDir() : null;
+            if (patch != null) {
+                // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
+                cmd.add("-Xshare:off");
+                cmd.add("--patch-module");
+                cmd.add("java.base=" + patch);
+                launch.put("bootShadows", patch.toString());
+            } else if (boot != null) {
+                launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
+                        : "the server made no patch (see bootShadowProblem in the server's stats)"));
+            }
+            if (o.jfr() != null) {
+                cmd.addAll(jfrOptions(o.jfr()));
+            }
+            cmd.addAll(o.javaArgs());
+            ObservedRun observed = ObservedRun.start(cmd);
+            int exit = observed.waitFor();
+            long serverCpu = -1;
+            if (server != null) {
+                if (!server.isAlive() && serverProblem == null) {
+                    launch.put("serverProblem", "server died during the run (see " + work.resolve("server.log") + ")");
+                }
+                String closing = server.close();
+                if (closing != null) {
+                    Object before = launch.get("serverProblem");
+                    launch.put("serverProblem", before == null ? closing : before + "; " + closing);
+                }
+                serverCpu = server.cpuMillis();
+            }
+            launch.put("serverCpuMillis", serverCpu);
+            Map<String, Object> result = ResultWriter.write(out, launch, observed, analysisName, exit);
+            if (!o.quiet()) {
+                RunSummary.print(result, out, System.err);
+            }
+            // Re-read as plain JSON so reports see exactly what result.json holds.
+            Map<String, Object> written = ResultWriter.readJson(out.resolve("result.json"));
+            RunReports.write(written == null ? result : written, out, System.err);
+            return exit;
+        } finally {
+            deleteQuietly(socketDir);    // also when the observed JVM cannot start
         }
-        launch.put("serverCpuMillis", serverCpu);
-        deleteQuietly(socketDir);
-        Map<String, Object> result = ResultWriter.write(out, launch, observed, analysisName, exit);
-        if (!o.quiet()) {
-            RunSummary.print(result, out, System.err);
-        }
-        // Re-read as plain JSON so reports see exactly what result.json holds.
-        Map<String, Object> written = ResultWriter.readJson(out.resolve("result.json"));
-        RunReports.write(written == null ? result : written, out, System.err);
-        return exit;
     }
 
     private static byte[] randomBytes(int n) {

@@ -25,6 +25,21 @@ final class RunSummary {
         if (s.get("serverProblem") != null) {
             ps.printf("[taper] server: %s%n", s.get("serverProblem"));
         }
+        if (s.get("serverUnavailable") != null) {
+            ps.printf("[taper] the agent lost the server: %s (classes loaded after that ran uninstrumented)%n",
+                    s.get("serverUnavailable"));
+        }
+        if (s.get("agentError") != null) {
+            ps.printf("[taper] agent: %s%n", s.get("agentError"));
+        }
+        Object controller = s.get("controller");
+        if (controller instanceof Map<?, ?> c && c.get("error") != null) {
+            ps.printf("[taper] controller: %s (ran with fixed instrumentation)%n", c.get("error"));
+        }
+        String ending = ProgramEnd.describe(result.get("exitCode"), s.get("agentResultMissing") != null);
+        if (ending != null) {
+            ps.printf("[taper] %s%n", ending);
+        }
         ps.printf("[taper] result: %s%n", out.resolve("result.json"));
     }
 

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * The instrumentation server as a child process. It signals readiness with one line on its stdout
  * ({@value #READY}); it stops when its stdin closes.
  */
-final class ServerProcess implements AutoCloseable {
+final class ServerProcess {
 
     static final String READY = "TAPER-SERVER-READY";
 
@@ -93,23 +93,52 @@ final class ServerProcess implements AutoCloseable {
         return cpu.lastMillis();
     }
 
-    /** Closes stdin (the server's signal to write its statistics and exit), then escalates. */
-    @Override
-    public void close() throws InterruptedException {
+    /**
+     * Closes stdin (the server's signal to write its statistics and exit), then escalates. A server that is
+     * stopped (SIGSTOP, a debugger) cannot answer: it is killed at once instead of waited for.
+     *
+     * @return null if the server stopped by itself, else what was wrong and what was done about it
+     */
+    public String close() throws InterruptedException {
         cpu.sampleNow();
+        String problem = null;
         try {
             OutputStream in = process.getOutputStream();
             in.close();
         } catch (IOException ignored) {
             // already gone
         }
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        if (process.isAlive() && isStopped(process.pid())) {
+            problem = "server was stopped (not running) at the end of the run: killed without waiting";
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        } else if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            problem = "server did not exit within 10 s after the run";
             process.destroy();
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 process.waitFor(5, TimeUnit.SECONDS);
+                problem += ": killed";
+            } else {
+                problem += ": terminated";
             }
         }
         cpu.close();
+        return problem;
+    }
+
+    /** True if the process is stopped by a signal or traced ({@code /proc/PID/stat} state T or t; Linux). */
+    static boolean isStopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            int close = stat.lastIndexOf(')');        // the command name may hold spaces and parentheses
+            if (close < 0 || close + 2 >= stat.length()) {
+                return false;
+            }
+            char state = stat.charAt(close + 2);
+            return state == 'T' || state == 't';
+        } catch (IOException | RuntimeException e) {
+            return false;                            // no /proc: wait as usual
+        }
     }
 }

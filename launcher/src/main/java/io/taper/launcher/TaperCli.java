@@ -24,7 +24,21 @@ public final class TaperCli implements Runnable {
 
     /** Runs the CLI without exiting, for tests. */
     public static int execute(String... args) {
-        return new CommandLine(new TaperCli()).execute(args);
+        CommandLine cli = new CommandLine(new TaperCli());
+        cli.setParameterExceptionHandler(TaperCli::badUsage);
+        return cli.execute(args);
+    }
+
+    /** A mistake on the command line: one line that says what is wrong, and where the usage is. */
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        java.io.PrintWriter err = cmd.getErr();
+        err.println("taper: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        String path = cmd.getCommandSpec().qualifiedName(" ").replaceFirst("^taper", "./taper");
+        err.println("Try '" + path + " --help' for the options.");
+        err.flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     @Override

@@ -114,7 +114,14 @@ public final class TaperHome {
             return jar;
         }
         Path p = Paths.get(nameOrJar);
-        if (nameOrJar.endsWith(".jar") && Files.isRegularFile(p)) {
+        boolean looksLikePath = nameOrJar.endsWith(".jar") || nameOrJar.contains("/") || nameOrJar.contains(java.io.File.separator);
+        if (looksLikePath && !Files.exists(p)) {
+            throw new LauncherException("analysis jar not found: " + p.toAbsolutePath());
+        }
+        if (looksLikePath && !Files.isRegularFile(p)) {
+            throw new LauncherException("analysis jar " + p.toAbsolutePath() + " is not a file");
+        }
+        if (looksLikePath) {
             if (analysisName(p) == null) {
                 throw new LauncherException(p + " has no META-INF/taper/analysis.properties with a name");
             }

@@ -38,8 +38,15 @@ public final class StrategyCatalog {
      * @param controllerPath jar paths separated by the platform's path separator; null or "" for none
      */
     public static StrategyCatalog discover(String controllerPath) {
+        return discover(ClassLoader.getSystemClassLoader(), controllerPath);
+    }
+
+    /**
+     * The same, with {@code system} standing for the class loader that sees the runtime and the analysis jar
+     * (the launcher checks a spec before the run this way, with the jars in a loader of its own).
+     */
+    public static StrategyCatalog discover(ClassLoader system, String controllerPath) {
         StrategyCatalog c = new StrategyCatalog();
-        ClassLoader system = ClassLoader.getSystemClassLoader();
         ClassLoader loader = system;
         if (controllerPath != null && !controllerPath.isBlank()) {
             List<URL> urls = new ArrayList<>();

@@ -20,6 +20,8 @@ public final class Frames {
     public static final int HEADER_SIZE = 11;
     /** 64 MiB: far above any class file, far below what would hurt the heap of either process. */
     public static final int MAX_PAYLOAD = 64 << 20;
+    /** Max payload of the first frame of a connection (a HELLO: a token and a pid). */
+    public static final int MAX_HANDSHAKE_PAYLOAD = 4096;
 
     private Frames() {
     }
@@ -34,6 +36,15 @@ public final class Frames {
      * @throws TruncatedFrameException      the stream ended inside the header or the payload
      */
     public static Frame read(InputStream in) throws IOException {
+        return read(in, MAX_PAYLOAD);
+    }
+
+    /**
+     * Reads one frame whose payload may be at most {@code maxPayload} bytes: a peer that has not yet proved who
+     * it is gets a small limit (see {@link #MAX_HANDSHAKE_PAYLOAD}), so it cannot make the reader wait for, or
+     * hold, a large payload.
+     */
+    public static Frame read(InputStream in, int maxPayload) throws IOException {
         byte[] h = new byte[HEADER_SIZE];
         int n = in.readNBytes(h, 0, HEADER_SIZE);
         if (n == 0) {
@@ -53,8 +64,9 @@ public final class Frames {
         }
         byte type = h[6];
         int length = intAt(h, 7);
-        if (length < 0 || length > MAX_PAYLOAD) {
-            throw new OversizedFrameException(length & 0xffffffffL);
+        int limit = Math.min(maxPayload, MAX_PAYLOAD);
+        if (length < 0 || length > limit) {
+            throw new OversizedFrameException(length & 0xffffffffL, limit);
         }
         // readNBytes grows its buffer with the data actually received, so a peer that announces
         // 64 MiB and sends nothing costs nothing.

@@ -34,6 +34,12 @@ public final class Messages {
         return f == null ? null : decode(f);
     }
 
+    /** The same, refusing a payload over {@code maxPayload} bytes before reading it. */
+    public static Message read(InputStream in, int maxPayload) throws IOException {
+        Frame f = Frames.read(in, maxPayload);
+        return f == null ? null : decode(f);
+    }
+
     /** The payload of a message (without the frame header). */
     public static byte[] encode(Message m) {
         if (m instanceof Hello h) {

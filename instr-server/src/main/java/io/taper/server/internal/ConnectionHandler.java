@@ -59,6 +59,11 @@ public final class ConnectionHandler implements Runnable {
         this.onClose = onClose;
     }
 
+    /** The order in which connections were accepted. */
+    public int id() {
+        return id;
+    }
+
     /** True once the peer sent a HELLO with the right token (the server closes silent connections). */
     public boolean greeted() {
         return greeted;
@@ -99,7 +104,8 @@ public final class ConnectionHandler implements Runnable {
     }
 
     private boolean handshake(InputStream in, OutputStream out) throws IOException {
-        Message first = Messages.read(in);
+        // before the token is checked, nobody gets to send (or make the server wait for) a large frame
+        Message first = Messages.read(in, io.taper.protocol.Frames.MAX_HANDSHAKE_PAYLOAD);
         if (first == null) {
             return false;
         }

@@ -35,6 +35,8 @@ final class ServerConnection {
     /** System.nanoTime() by which the current exchange must be done; 0 between exchanges. */
     private volatile long deadline;
     private volatile boolean timedOut;
+    /** Why the watchdog ended the current exchange early (the server cannot run), or null. */
+    private volatile String endedBecause;
 
     private ServerConnection(SocketChannel channel, int timeoutMillis, ConnectionWatchdog watchdog) {
         this.channel = channel;
@@ -113,7 +115,23 @@ final class ServerConnection {
     }
 
     private IOException timeout() {
-        return new IOException("no answer within " + timeoutMillis + " ms");
+        String why = endedBecause;
+        return new IOException(why != null ? why : "no answer within " + timeoutMillis + " ms");
+    }
+
+    /** True if an exchange is under way and started more than {@code nanos} ago. */
+    boolean waitingLongerThan(long now, long nanos) {
+        long d = deadline;
+        return d != 0 && now - (d - timeoutMillis * 1_000_000L) > nanos;
+    }
+
+    /** Called by the watchdog when the server cannot answer: ends the exchange under way, if any. */
+    void closeIfArmed(String why) {
+        if (deadline != 0) {
+            endedBecause = why;
+            timedOut = true;
+            close();
+        }
     }
 
     /** Called by the watchdog. */

@@ -132,6 +132,7 @@ final class ServerLink {
             ServerConnection c = ServerConnection.open(socket, token, timeoutMillis, watchdog, ok);
             if (helloOk == null) {
                 helloOk = ok[0];
+                watchdog.serverPid(ok[0].serverPid());
             }
             stats.connectionOpened();
             return c;
