@@ -22,6 +22,11 @@ final class RunSummary {
                 n(s, "classesUntransformed"), n(s, "hiddenClasses"));
         ps.printf("[taper] sites: woven %s, active %s, removed %s; retransformation batches %s%n",
                 n(s, "sitesWoven"), n(s, "sitesActive"), n(s, "sitesRemoved"), n(s, "retransformBatches"));
+        if (s.get("server") instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
+                && kept.intValue() > 0) {
+            ps.printf("[taper] %d method(s) kept their original code (woven body too large), so they have no rows: %s%n",
+                    kept.intValue(), server.get("keptOriginal"));
+        }
         if (s.get("serverProblem") != null) {
             ps.printf("[taper] server: %s%n", s.get("serverProblem"));
         }

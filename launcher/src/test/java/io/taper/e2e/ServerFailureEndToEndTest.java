@@ -35,6 +35,25 @@ class ServerFailureEndToEndTest {
     }
 
     @Test
+    void aStoppedServerIsNotWaitedForAndTheSummarySaysSo() throws Exception {
+        Path out = tmp.resolve("stopped");
+        TaperProcess.Outcome run = TaperProcess.run(out, "run", "--analysis", "method-count", "--mode", "fixed",
+                "--out", out.toString(), "--", "-cp", TaperProcess.fixtureClassPath(), MAIN, out.toString(), "stop");
+        assertEquals(3, run.exitCode(), run.stderr());
+        assertEquals(OUTPUT, run.stdout());
+        Map<String, Object> stats = run.stats();
+        String pid = java.nio.file.Files.readString(out.resolve("work/server.pid")).trim();
+        // the agent's watchdog saw the stopped process instead of waiting out the request timeout
+        assertEquals("the server process (pid " + pid + ") is stopped", stats.get("serverUnavailable"), stats.toString());
+        assertEquals("server was stopped (not running) at the end of the run: killed without waiting",
+                stats.get("serverProblem"));
+        assertTrue(run.stderr().contains("[taper] the agent lost the server: the server process (pid " + pid
+                + ") is stopped"), run.stderr());
+        assertTrue(((Number) stats.get("classesUntransformed")).intValue() >= 2, stats.toString());
+        assertTrue(ProcessHandle.of(Long.parseLong(pid)).map(h -> !h.isAlive()).orElse(true), "the server is gone");
+    }
+
+    @Test
     void serverThatCannotStartStillRunsTheProgram() throws Exception {
         Path out = tmp.resolve("nostart");
         // a java that is not a JVM: the server cannot start, the observed JVM uses the real one

@@ -13,6 +13,8 @@ public final class ServerStats {
     /** Failure messages kept verbatim; the rest are only counted. */
     public static final int MAX_FAILURE_MESSAGES = 20;
 
+    /** Every method that kept its original code, once however often its class is re-woven. */
+    private final java.util.Set<String> keptOriginal = new java.util.TreeSet<>();
     private final long startNanos = System.nanoTime();
     private final RequestTimings timings = new RequestTimings();
     private final AtomicLong connections = new AtomicLong();
@@ -81,6 +83,13 @@ public final class ServerStats {
         if (retransform) {
             retransformRequests.incrementAndGet();
         }
+        if (status != WeaveStatus.FAILED && message != null && message.startsWith(WeaverEngine.KEPT_ORIGINAL)) {
+            synchronized (keptOriginal) {
+                for (String m : message.substring(WeaverEngine.KEPT_ORIGINAL.length()).split("; ")) {
+                    keptOriginal.add(m);
+                }
+            }
+        }
         if (status == WeaveStatus.FAILED) {
             synchronized (failures) {
                 if (failures.size() < MAX_FAILURE_MESSAGES) {
@@ -125,6 +134,11 @@ public final class ServerStats {
         }
         synchronized (failures) {
             m.put("failures", new ArrayList<>(failures));
+        }
+        synchronized (keptOriginal) {
+            // methods whose woven body would not fit (64 KB): they run, uninstrumented, and have no sites
+            m.put("methodsKeptOriginal", keptOriginal.size());
+            m.put("keptOriginal", keptOriginal.stream().limit(MAX_FAILURE_MESSAGES).toList());
         }
         m.put("dumpErrors", dumpErrors.get());
         m.put("warmUpClasses", warmUpClasses);

@@ -72,12 +72,15 @@ public final class WeaverEngine implements WeaveEngine {
         return shadowed.size();
     }
 
+    /** How the answer's note starts when methods kept their original code. */
+    public static final String KEPT_ORIGINAL = "kept original code: ";
+
     /** The methods that kept their original code, as the answer's note ("" if none). */
     private static String fallbacks(List<Fallback> fallbacks) {
         if (fallbacks.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder("kept original code: ");
+        StringBuilder b = new StringBuilder(KEPT_ORIGINAL);
         for (int i = 0; i < fallbacks.size(); i++) {
             b.append(i == 0 ? "" : "; ").append(fallbacks.get(i));
         }
