@@ -1,5 +1,6 @@
 package io.taper.controller;
 
+import io.taper.runtime.Audit;
 import io.taper.runtime.SiteInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +28,9 @@ public final class ClassDeployments {
     private static final ClassDeployments INSTANCE = new ClassDeployments();
 
     private final Set<Integer> disabled = ConcurrentHashMap.newKeySet();
+    /** Sites removed in an audit run: still woven, see {@link #audit()}. */
+    private final Set<Integer> audited = ConcurrentHashMap.newKeySet();
+    private volatile boolean audit;
     private final Map<Integer, String> variants = new ConcurrentHashMap<>();
     private final Map<ClassKey, WovenClass> woven = new ConcurrentHashMap<>();
     private final Map<Integer, ClassKey> classOfSite = new ConcurrentHashMap<>();
@@ -118,15 +122,34 @@ public final class ClassDeployments {
     }
 
     public void disable(int siteId) {
+        if (audit) {
+            // an audit keeps the site in the code, marked: its events are checked, not lost
+            if (audited.add(siteId)) {
+                Audit.markRemoved(siteId);
+            }
+            return;
+        }
         if (disabled.add(siteId)) {
             markDirty(siteId);
         }
     }
 
     public void enable(int siteId) {
+        if (audited.remove(siteId)) {
+            Audit.markRestored(siteId);
+        }
         if (disabled.remove(siteId)) {
             markDirty(siteId);
         }
+    }
+
+    /**
+     * From now on removals are audited, not carried out: a disabled site stays woven and is marked in
+     * {@link Audit}. Call before the first removal.
+     */
+    public void audit() {
+        audit = true;
+        Audit.enable();
     }
 
     /** Selects a variant for the site; null or "" selects the snippet's default. */
@@ -138,7 +161,7 @@ public final class ClassDeployments {
     }
 
     public boolean isDisabled(int siteId) {
-        return disabled.contains(siteId);
+        return disabled.contains(siteId) || audited.contains(siteId);
     }
 
     /** The variant selected for the site, or "" for the snippet's default. */

@@ -61,6 +61,9 @@ public final class ControllerBootstrap {
             System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
             strategy = new FixedStrategy();
         }
+        if ("adaptive".equals(mode) && "true".equals(config.get("audit"))) {
+            ClassDeployments.get().audit();
+        }
         LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
         ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), new ResultsHolder(resultsClass), classes,
                 inst::retransformClasses, batching, startNanos);

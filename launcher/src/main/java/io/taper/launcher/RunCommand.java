@@ -76,6 +76,13 @@ public final class RunCommand implements Callable<Integer> {
                     + "The patch is made once per JDK, under $XDG_CACHE_HOME/taper (default ~/.cache/taper).")
     boolean noBootShadows;
 
+    @Option(names = "--audit",
+            description = "With --mode adaptive: removed sites are not taken out but keep running, checked: every event at "
+                    + "a removed site that would have changed the result is a violation, reported with the site and a stack "
+                    + "in result.json (stats.controller.audit) and the summary. For lossless analyses (sfa) zero is the bar; "
+                    + "for counting and timing analyses it counts the events that removal drops. Slower than fixed.")
+    boolean audit;
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
@@ -89,7 +96,7 @@ public final class RunCommand implements Callable<Integer> {
             Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
-                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, javaArgs);
+                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

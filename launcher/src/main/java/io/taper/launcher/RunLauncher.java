@@ -122,6 +122,9 @@ final class RunLauncher {
             throw new LauncherException("--controller " + o.controller() + " needs --mode adaptive (the mode is "
                 + o.mode() + ")");
         }
+        if (o.audit() && o.mode() != RunCommand.Mode.adaptive) {
+            throw new LauncherException("--audit needs --mode adaptive (the mode is " + o.mode() + ")");
+        }
         ControllerSpecCheck.check(controller, home.agentJar(), home.runtimeJar(), analysisJar, o.controllerPath());
         return new Analysis(analysisJar, descriptor, analysisName, controller);
     }
@@ -159,6 +162,10 @@ final class RunLauncher {
             if (!o.controllerPath().isEmpty()) {
                 cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                         .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
+            }
+            if (o.audit()) {
+                cfg = cfg.with(TaperConfig.AUDIT, "true");
+                launch.put("audit", true);
             }
             if (o.dump() != null) {
                 cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());

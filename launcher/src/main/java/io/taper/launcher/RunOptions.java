@@ -6,5 +6,6 @@ import java.util.List;
 /** Everything {@code ./taper run} was told, validated by picocli. */
 public record RunOptions(String analysis, RunCommand.Mode mode, String controller, List<Path> controllerPath,
                          Path out, Path dump, Path jfr, Path java, Path serverJava, int serverStartTimeoutSeconds,
-                         int requestTimeoutMillis, boolean quiet, boolean bootShadows, List<String> javaArgs) {
+                         int requestTimeoutMillis, boolean quiet, boolean bootShadows, boolean audit,
+                         List<String> javaArgs) {
 }

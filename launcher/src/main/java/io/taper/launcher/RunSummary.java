@@ -41,6 +41,14 @@ final class RunSummary {
         if (controller instanceof Map<?, ?> c && c.get("error") != null) {
             ps.printf("[taper] controller: %s (ran with fixed instrumentation)%n", c.get("error"));
         }
+        if (controller instanceof Map<?, ?> c && c.get("audit") instanceof Map<?, ?> audit) {
+            ps.printf("[taper] audit: %s sites removed (kept running, checked), %s events at them, %s violations%n",
+                    n(audit, "sitesAudited"), n(audit, "eventsAfterRemoval"), n(audit, "violations"));
+            if (audit.get("first") instanceof List<?> first && !first.isEmpty() && first.get(0) instanceof Map<?, ?> v) {
+                ps.printf("[taper] audit: first violation at %s.%s (site %s, %s): %s%n", v.get("class"), v.get("method"),
+                        n(v, "site"), v.get("snippet"), v.get("change"));
+            }
+        }
         String ending = ProgramEnd.describe(result.get("exitCode"), s.get("agentResultMissing") != null);
         if (ending != null) {
             ps.printf("[taper] %s%n", ending);
@@ -48,7 +56,7 @@ final class RunSummary {
         ps.printf("[taper] result: %s%n", out.resolve("result.json"));
     }
 
-    private static Object n(Map<String, Object> s, String key) {
+    private static Object n(Map<?, ?> s, String key) {
         Object v = s.get(key);
         if (v instanceof Double d && d == Math.rint(d)) {
             return d.longValue();

@@ -2,6 +2,7 @@ package io.taper.controller.internal;
 
 import io.taper.controller.ClassDeployments;
 import io.taper.controller.ClassKey;
+import io.taper.runtime.Audit;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.SiteSwitches;
@@ -161,6 +162,9 @@ public final class ControlLoop implements Runnable {
         m.put("classesNotFound", classesMissing);
         m.put("classesUnmodifiable", classesUnmodifiable);
         m.putAll(retransformation.toMap());
+        if (Audit.enabled()) {
+            m.put("audit", Audit.report());
+        }
         Map<String, Object> own = strategy.stats();
         if (own != null && !own.isEmpty()) {
             m.put("strategyStats", own);

@@ -4,6 +4,7 @@ import io.taper.controller.ClassDeployments;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.Audit;
 import io.taper.runtime.SiteSwitches;
 import io.taper.runtime.control.ControlContext;
 import java.util.ArrayList;
@@ -95,12 +96,13 @@ final class StagedContext implements ControlContext {
 
     @Override
     public boolean switchOff(int siteId) {
-        return SiteSwitches.switchOff(siteId);
+        // an audit keeps the site running, marked, so that its events are checked
+        return Audit.enabled() ? Audit.markRemoved(siteId) : SiteSwitches.switchOff(siteId);
     }
 
     @Override
     public boolean isSwitchedOff(int siteId) {
-        return SiteSwitches.isOff(siteId);
+        return Audit.enabled() ? Audit.isRemoved(siteId) : SiteSwitches.isOff(siteId);
     }
 
     @Override

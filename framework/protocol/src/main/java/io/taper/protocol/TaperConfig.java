@@ -42,6 +42,8 @@ public final class TaperConfig {
     public static final String WORK = "work";
     public static final String DUMP = "dump";
     public static final String TIMEOUT_MS = "timeout.ms";
+    /** "true" for an audit of removals: removed sites keep running, checked (see {@code io.taper.runtime.Audit}). */
+    public static final String AUDIT = "audit";
     /** Where the server writes (or finds) the observed JDK's start-up classes with the analysis's shadow fields. */
     public static final String BOOT_SHADOWS_DIR = "boot.shadows.dir";
     /** The observed JVM's java.home, whose {@code java.base} the boot shadows are made from. */
@@ -50,7 +52,7 @@ public final class TaperConfig {
     public static final String BOOT_SHADOWS_COMPLETE = "COMPLETE";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
-        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, BOOT_SHADOWS_DIR,
+        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
@@ -203,6 +205,11 @@ public final class TaperConfig {
     public Optional<Path> dump() {
         String v = values.get(DUMP);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(DUMP, v));
+    }
+
+    /** True for an audit of removals ({@value #AUDIT}{@code =true}); false when not set. */
+    public boolean audit() {
+        return "true".equals(values.get(AUDIT));
     }
 
     /** Per-request timeout on the agent side; defaults to {@value #DEFAULT_TIMEOUT_MS}. */

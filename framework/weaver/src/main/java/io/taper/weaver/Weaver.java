@@ -27,7 +27,7 @@ public final class Weaver {
     private final ClassWeaver classWeaver;
     private final String shadowPrefix;
 
-    private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy) {
+    private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit) {
         this.spec = spec;
         this.hierarchy = hierarchy;
         this.groups = SnippetReader.read(spec.snippetClasses());
@@ -44,19 +44,27 @@ public final class Weaver {
         } catch (IllegalArgumentException e) {
             throw new SnippetDefinitionException(e.getMessage());
         }
-        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy, shadowPrefix);
+        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy, shadowPrefix, audit);
     }
 
     /**
      * @throws SnippetDefinitionException if a snippet breaks a rule (the message names {@code Class.method})
      */
     public static Weaver create(AnalysisSpec spec) {
-        return new Weaver(spec, new ClassHierarchy());
+        return new Weaver(spec, new ClassHierarchy(), false);
     }
 
     /** With a hierarchy the caller fills (e.g. with every class the observed JVM loads). */
     public static Weaver create(AnalysisSpec spec, ClassHierarchy hierarchy) {
-        return new Weaver(spec, hierarchy);
+        return new Weaver(spec, hierarchy, false);
+    }
+
+    /**
+     * For an audit of removals: every snippet call is bracketed by {@code io.taper.runtime.Audit.before(site)}
+     * and {@code after(site)}, so that events at removed (audited) sites are checked for changes to the result.
+     */
+    public static Weaver createAudited(AnalysisSpec spec, ClassHierarchy hierarchy) {
+        return new Weaver(spec, hierarchy, true);
     }
 
     /** Weaves one class; never throws (failures come back as {@link WeaveResult.Status#FAILED}). */

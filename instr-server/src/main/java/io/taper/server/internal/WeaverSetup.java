@@ -77,7 +77,7 @@ public final class WeaverSetup {
             stats.onWarmUp(warm[0], warm[1]);
         }
         ClassHierarchy hierarchy = new ClassHierarchy();
-        Weaver weaver = Weaver.create(spec, hierarchy);
+        Weaver weaver = config.audit() ? Weaver.createAudited(spec, hierarchy) : Weaver.create(spec, hierarchy);
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
         return new PreparedAnalysis(new WeaverEngine(weaver, hierarchy), prepared, results);
     }

@@ -13,7 +13,11 @@ public final class Flags implements TerminalTest, SlotColumn {
         if (cells.get(slot) != 0) {
             return false;
         }
-        return cells.compareAndSet(slot, 0, 1);
+        boolean changed = cells.compareAndSet(slot, 0, 1);
+        if (changed && io.taper.runtime.Audit.enabled()) {
+            io.taper.runtime.Audit.resultChanged("flag " + slot + " set");
+        }
+        return changed;
     }
 
     public boolean isSet(int slot) {

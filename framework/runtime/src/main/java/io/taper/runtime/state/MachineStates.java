@@ -29,7 +29,13 @@ public final class MachineStates implements TerminalTest, SlotColumn {
                 return state;
             }
             int next = machine.next(state, event);
-            if (next == state || cells.compareAndSet(slot, stored, next - initial)) {
+            if (next == state) {
+                return next;
+            }
+            if (cells.compareAndSet(slot, stored, next - initial)) {
+                if (io.taper.runtime.Audit.enabled()) {
+                    io.taper.runtime.Audit.resultChanged("state of slot " + slot + ": " + state + " -> " + next);
+                }
                 return next;
             }
         }

@@ -47,16 +47,21 @@ public final class ClassWeaver {
     private final SiteIds ids;
     private final ClassHierarchy hierarchy;
     private final String shadowPrefix;
+    private final boolean audit;
 
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
                        ClassHierarchy hierarchy) {
-        this(groups, excludes, ownClasses, ids, hierarchy, null);
+        this(groups, excludes, ownClasses, ids, hierarchy, null, false);
     }
 
-    /** @param shadowPrefix the analysis's shadow-field prefix, or null (see {@link ShadowFields}) */
+    /**
+     * @param shadowPrefix the analysis's shadow-field prefix, or null (see {@link ShadowFields})
+     * @param audit        bracket every snippet call for the audit of removals (see {@code io.taper.runtime.Audit})
+     */
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
-                       ClassHierarchy hierarchy, String shadowPrefix) {
+                       ClassHierarchy hierarchy, String shadowPrefix, boolean audit) {
         this.shadowPrefix = shadowPrefix;
+        this.audit = audit;
         this.groups = groups;
         this.excludes = excludes;
         this.ownClasses = ownClasses;
@@ -158,7 +163,7 @@ public final class ClassWeaver {
         }
         Deployment deployment = request.deployment();
         RegionContext.MethodScope scope = new RegionContext.MethodScope(cn, m, hierarchy);
-        MethodWeaver weaver = new MethodWeaver(cn, m);
+        MethodWeaver weaver = new MethodWeaver(cn, m, audit);
         Map<String, List<MarkedRegion>> regionsByMarker = new HashMap<>();
         String methodKey = m.name + m.desc;
         int active = 0;

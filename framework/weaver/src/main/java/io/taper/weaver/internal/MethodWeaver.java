@@ -98,6 +98,7 @@ final class MethodWeaver {
     private final ClassNode owner;
     private final MethodNode method;
     private final boolean frames;
+    private final boolean audit;
     private final boolean constructor;      // <init> of a class other than java/lang/Object
     private final boolean isStatic;
     private final Type[] argTypes;
@@ -109,6 +110,12 @@ final class MethodWeaver {
     private boolean initCallSearched;
 
     MethodWeaver(ClassNode owner, MethodNode method) {
+        this(owner, method, false);
+    }
+
+    /** @param audit bracket every snippet call with {@code Audit.before/after(site)} (see {@code io.taper.runtime.Audit}) */
+    MethodWeaver(ClassNode owner, MethodNode method, boolean audit) {
+        this.audit = audit;
         this.owner = owner;
         this.method = method;
         this.frames = (owner.version & 0xFFFF) >= Opcodes.V1_6;
@@ -226,7 +233,7 @@ final class MethodWeaver {
             if (calls.needsTypes(p.snippet)) {
                 st = p.stateAfter ? states.after(p.anchor) : states.before(Instructions.firstInstruction(p.anchor));
             }
-            p.code = calls.normal(p.snippet, p.siteId, p.ctx, p.anchor, p.beforeAnchor, st);
+            p.code = audited(calls.normal(p.snippet, p.siteId, p.ctx, p.anchor, p.beforeAnchor, st), p.siteId);
             (p.beforeAnchor ? before : after).computeIfAbsent(p.anchor, k -> new ArrayList<>(2)).add(p);
         }
         // inner ranges first: the JVM takes the first matching entry, so an inner region's handler runs,
@@ -273,6 +280,22 @@ final class MethodWeaver {
         }
     }
 
+    /** The call, bracketed by the audit's calls in an audit run: straight-line code, one int on the stack. */
+    private InsnList audited(InsnList call, int siteId) {
+        if (!audit) {
+            return call;
+        }
+        InsnList code = new InsnList();
+        Code.pushInt(code, siteId);
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, AUDIT, "before", "(I)V", false));
+        code.add(call);
+        Code.pushInt(code, siteId);
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, AUDIT, "after", "(I)V", false));
+        return code;
+    }
+
+    private static final String AUDIT = "io/taper/runtime/Audit";
+
     /** Runs the type analysis once, only if some placement needs types, only up to the last point needed. */
     private TypeStates typeStates() {
         TypeStates states = new TypeStates();
@@ -318,7 +341,7 @@ final class MethodWeaver {
         list.add(Code.store(TypeStates.REF, thrown));
         h.calls.sort(ORDER);
         for (Placement p : h.calls) {
-            list.add(calls.exceptional(p.snippet, p.siteId, p.ctx, thrown));
+            list.add(audited(calls.exceptional(p.snippet, p.siteId, p.ctx, thrown), p.siteId));
         }
         list.add(Code.load(TypeStates.REF, thrown));
         list.add(new InsnNode(Opcodes.ATHROW));

@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
+import io.taper.runtime.Audit;
 import java.lang.ref.WeakReference;
 
 /**
@@ -25,6 +26,27 @@ final class FieldState {
         return bits;
     }
 
+    /** The bits that make up a row of the result (the others steer the analysis itself). */
+    static final int RESULT_BITS = FieldTable.ACCESSED | FieldTable.WRITTEN | FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR
+        | FieldTable.NON_STATIONARY;
+
+    private static String names(int bits) {
+        StringBuilder b = new StringBuilder();
+        if ((bits & FieldTable.ACCESSED) != 0) {
+            b.append("+accessed");
+        }
+        if ((bits & FieldTable.WRITTEN) != 0) {
+            b.append("+written");
+        }
+        if ((bits & FieldTable.WRITTEN_OUTSIDE_CONSTRUCTOR) != 0) {
+            b.append("+written-outside-constructor");
+        }
+        if ((bits & FieldTable.NON_STATIONARY) != 0) {
+            b.append("+non-stationary");
+        }
+        return b.toString();
+    }
+
     /** The other references to the same declared field (see {@link FieldGroup}); null until resolved. */
     private volatile FieldGroup group;
 
@@ -38,6 +60,10 @@ final class FieldState {
         synchronized (this) {
             old = bits;
             bits = old | add;
+        }
+        int changed = add & ~old & RESULT_BITS;
+        if (changed != 0 && Audit.enabled()) {
+            Audit.resultChanged(ref.ownerBinaryName + "." + ref.name + ":" + ref.desc + " " + names(changed));
         }
         FieldGroup g = group;
         int shared = add & ~old & FieldGroup.SHARED;
