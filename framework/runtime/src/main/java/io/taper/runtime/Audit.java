@@ -145,8 +145,7 @@ public final class Audit {
             if (frames.size() == MAX_FRAMES) {
                 break;
             }
-            String c = e.getClassName();
-            if (!c.startsWith("io.taper.")) {
+            if (!isTapers(e.getClassName())) {
                 frames.add(e.toString());
             }
         }
@@ -154,6 +153,12 @@ public final class Audit {
         synchronized (RECORDED) {
             RECORDED.add(v);
         }
+    }
+
+    /** Taper's own frames (the analysis, the runtime) are left out of a violation's stack. */
+    private static boolean isTapers(String className) {
+        return className.startsWith("io.taper.runtime.") || className.startsWith("io.taper.analysis.")
+            || className.startsWith("io.taper.agent.") || className.startsWith("io.taper.controller.");
     }
 
     /** The audit's figures for {@code stats.controller.audit}. */
