@@ -6,9 +6,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The differences between two SFA results, field by field: fields only one of them reports (presence,
- * i.e. completeness), fields whose verdict differs, and fields whose category alone differs (both are
- * accuracy, as the paper's Table 2 counts them).
+ * The differences between two SFA results, field by field, in two kinds. <em>Changes</em>: fields both runs
+ * reached but classified differently, by verdict or by category alone (accuracy, as the paper's Table 2
+ * counts them); between a fixed and an adaptive run of the same program these are defects unless something
+ * in the program explains them. <em>Coverage</em>: fields only one run reached (completeness), which a run
+ * that took another path through the program, or loaded classes in another order, may well differ in.
  */
 public final class SfaDiff {
 
@@ -51,7 +53,12 @@ public final class SfaDiff {
     }
 
     public boolean isEmpty() {
-        return onlyInA.isEmpty() && onlyInB.isEmpty() && verdictDiffers.isEmpty() && categoryDiffers.isEmpty();
+        return onlyInA.isEmpty() && onlyInB.isEmpty() && !hasChanges();
+    }
+
+    /** True if a field both results report is classified differently. */
+    public boolean hasChanges() {
+        return !verdictDiffers.isEmpty() || !categoryDiffers.isEmpty();
     }
 
     /** Fields reported identically by both. */
@@ -63,24 +70,27 @@ public final class SfaDiff {
         return onlyInA.size() + onlyInB.size() + verdictDiffers.size() + categoryDiffers.size();
     }
 
-    /** The report, sections in a fixed order, fields sorted by key. */
+    /** The report, changes first, then coverage; fields sorted by key. */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        out.add("only in A: " + onlyInA.size());
-        for (SfaField f : onlyInA) {
-            out.add("  " + f.key() + "  " + f.outcome());
-        }
-        out.add("only in B: " + onlyInB.size());
-        for (SfaField f : onlyInB) {
-            out.add("  " + f.key() + "  " + f.outcome());
-        }
-        out.add("verdict differs: " + verdictDiffers.size());
+        out.add("changes (fields both runs reached, classified differently; defects unless explained): "
+            + (verdictDiffers.size() + categoryDiffers.size()));
+        out.add("  verdict differs: " + verdictDiffers.size());
         for (SfaField[] p : verdictDiffers) {
-            out.add("  " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
+            out.add("    " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
         }
-        out.add("category differs (same verdict): " + categoryDiffers.size());
+        out.add("  category differs (same verdict): " + categoryDiffers.size());
         for (SfaField[] p : categoryDiffers) {
-            out.add("  " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
+            out.add("    " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
+        }
+        out.add("coverage (fields only one run reached): " + (onlyInA.size() + onlyInB.size()));
+        out.add("  only in A: " + onlyInA.size());
+        for (SfaField f : onlyInA) {
+            out.add("    " + f.key() + "  " + f.outcome());
+        }
+        out.add("  only in B: " + onlyInB.size());
+        for (SfaField f : onlyInB) {
+            out.add("    " + f.key() + "  " + f.outcome());
         }
         out.add("same: " + same + ", different: " + different());
         return out;

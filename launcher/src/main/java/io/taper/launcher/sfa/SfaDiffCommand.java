@@ -9,9 +9,11 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ./taper sfa-diff A B}: which fields two SFA results disagree on. */
 @Command(name = "sfa-diff", mixinStandardHelpOptions = true,
-        description = {"Lists the fields whose presence, verdict or category differs between two SFA results.",
-            "A and B are result.json files or run directories holding one. Exit code: 0 if the results agree,",
-            "1 if they differ, 2 if a result cannot be read."},
+        description = {"Lists the fields two SFA results disagree on: first the changes (fields both runs reached,",
+            "with another verdict or category: defects between a fixed and an adaptive run unless explained), then",
+            "coverage (fields only one run reached). A and B are result.json files or run directories holding one.",
+            "Exit code: 0 if the results agree (with --changes-only: if no field changed), 1 if they differ,",
+            "2 if a result cannot be read."},
         footer = {"", "Example:",
             "  ./taper sfa-diff out-fixed out-adaptive"})
 public final class SfaDiffCommand implements Callable<Integer> {
@@ -21,6 +23,10 @@ public final class SfaDiffCommand implements Callable<Integer> {
 
     @Parameters(index = "1", paramLabel = "B", description = "The second result.")
     Path b;
+
+    @picocli.CommandLine.Option(names = "--changes-only",
+            description = "Exit 0 when only coverage differs (fields one run did not reach), 1 only for changes.")
+    boolean changesOnly;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -51,6 +57,9 @@ public final class SfaDiffCommand implements Callable<Integer> {
         SfaDiff diff = SfaDiff.of(fa, fb);
         for (String line : diff.lines()) {
             out.println(line);
+        }
+        if (changesOnly) {
+            return diff.hasChanges() ? 1 : 0;
         }
         return diff.isEmpty() ? 0 : 1;
     }

@@ -38,17 +38,34 @@ class SfaDiffTest {
         assertEquals(String.join("\n",
             "A: " + a + " (6 fields)",
             "B: " + b + " (6 fields)",
-            "only in A: 1",
-            "  demo.Only.inA:J  uF non-stationary",
-            "only in B: 1",
-            "  demo.Only.inB:Z  uF stationary",
-            "verdict differs: 1",
-            "  demo.Point.y:I  A: dF stationary  B: dF non-stationary",
-            "category differs (same verdict): 1",
-            "  demo.Cache.name:Ljava/lang/String;  A: uF stationary  B: nF stationary",
+            "changes (fields both runs reached, classified differently; defects unless explained): 2",
+            "  verdict differs: 1",
+            "    demo.Point.y:I  A: dF stationary  B: dF non-stationary",
+            "  category differs (same verdict): 1",
+            "    demo.Cache.name:Ljava/lang/String;  A: uF stationary  B: nF stationary",
+            "coverage (fields only one run reached): 2",
+            "  only in A: 1",
+            "    demo.Only.inA:J  uF non-stationary",
+            "  only in B: 1",
+            "    demo.Only.inB:Z  uF stationary",
             "same: 3, different: 4",
             ""), out.toString(StandardCharsets.UTF_8));
         assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void changesOnlyIgnoresFieldsOneRunDidNotReach() throws Exception {
+        Path a = FIXTURES.resolve("result-a.json");
+        assertEquals(1, new CommandLine(new SfaDiffCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8))).execute("--changes-only", a.toString(),
+            FIXTURES.resolve("result-b.json").toString()), "a verdict and a category changed");
+        // B without its changed fields: only coverage differs
+        Path coverageOnly = tmp.resolve("coverage-only.json");
+        String json = Files.readString(FIXTURES.resolve("result-a.json"));
+        Files.writeString(coverageOnly, json.replaceAll("(?m)^.*\"demo.Lazy\".*\n", ""));
+        assertEquals(0, new CommandLine(new SfaDiffCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8))).execute("--changes-only", a.toString(),
+            coverageOnly.toString()));
     }
 
     @Test
@@ -60,10 +77,12 @@ class SfaDiffTest {
         assertEquals(String.join("\n",
             "A: " + a + " (6 fields)",
             "B: " + dir + " (6 fields)",
-            "only in A: 0",
-            "only in B: 0",
-            "verdict differs: 0",
-            "category differs (same verdict): 0",
+            "changes (fields both runs reached, classified differently; defects unless explained): 0",
+            "  verdict differs: 0",
+            "  category differs (same verdict): 0",
+            "coverage (fields only one run reached): 0",
+            "  only in A: 0",
+            "  only in B: 0",
             "same: 6, different: 0",
             ""), out.toString(StandardCharsets.UTF_8));
     }
