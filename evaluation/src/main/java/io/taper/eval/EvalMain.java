@@ -105,6 +105,11 @@ public final class EvalMain implements Callable<Integer> {
             description = "The taper launcher script. Default: ./taper, else the repository's top-level taper.")
     Path taper;
 
+    @Option(names = "--audit", description = {"Adaptive runs audit their removals (taper run --audit): removed sites keep "
+            + "running, checked. The report lists the violations; with --check, a violation of a lossless analysis "
+            + "fails the evaluation. Timings of audited runs are not adaptive mode's."})
+    boolean audit;
+
     @Option(names = "--report-only", description = "Do not run anything: redraw the reports from DIR/runs.json.")
     boolean reportOnly;
 
@@ -174,7 +179,7 @@ public final class EvalMain implements Callable<Integer> {
         }
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
-        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0));
+        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit);
         if (dryRun) {
             stdout.println(plan.size() + " runs:");
             plan.forEach(s -> stdout.println("  " + s.label()));
@@ -211,7 +216,8 @@ public final class EvalMain implements Callable<Integer> {
     private Map<String, Workload> availableWorkloads(Path target) throws java.io.IOException {
         Map<String, Workload> byName = new LinkedHashMap<>();
         if (!reportOnly) {
-            for (Workload w : BuiltinWorkloads.all(EvalPaths.builtinClassPath(target))) {
+            for (Workload w : BuiltinWorkloads.all(EvalPaths.builtinClassPath(target),
+                    EvalPaths.peerTestsClassPath(target))) {
                 byName.put(w.name(), w);
             }
         }

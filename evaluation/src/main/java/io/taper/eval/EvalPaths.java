@@ -52,6 +52,22 @@ final class EvalPaths {
         return String.join(java.io.File.pathSeparator, entries);
     }
 
+    /** The peer-tests workload's class path: the evaluation jar (or classes) and the jars in target/peer-tests. */
+    static String peerTestsClassPath(Path target) {
+        List<String> entries = new ArrayList<>();
+        Path jar = target.resolve(JAR);
+        entries.add(Files.isRegularFile(jar) ? jar.toString() : target.resolve("classes").toString());
+        Path dir = target.resolve("peer-tests");
+        if (Files.isDirectory(dir)) {
+            try (var jars = Files.list(dir)) {
+                jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> entries.add(p.toString()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
     /**
      * The launcher: in {@code -Dtaper.home} (set by {@code ./taper eval}), else ./taper in the working
      * directory, else at the repository top above evaluation/target.

@@ -6,13 +6,16 @@ import java.util.List;
 public final class BuiltinWorkloads {
 
     /** Names in the order they run. */
-    public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd");
+    public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd", "peer-tests");
 
     private BuiltinWorkloads() {
     }
 
-    /** The built-in workloads, all run from {@code classPath} (the evaluation jar and its libraries). */
-    public static List<Workload> all(String classPath) {
+    /**
+     * The built-in workloads: all but {@code peer-tests} run from {@code classPath} (the evaluation jar and its
+     * libraries); {@code peer-tests} from {@code peerClassPath} (the evaluation jar and the suite's own jars).
+     */
+    public static List<Workload> all(String classPath, String peerClassPath) {
         return List.of(
                 driver("h2", "H2Workload", classPath),
                 driver("lucene", "LuceneWorkload", classPath),
@@ -20,7 +23,8 @@ public final class BuiltinWorkloads {
                 // Headless: FOP touches java.awt for fonts and images; no display is needed or wanted.
                 new Workload("fop", classPath, "io.taper.eval.workloads.FopWorkload", List.of("--size", "ci"),
                         List.of("--size", "full"), List.of("-Djava.awt.headless=true"), true),
-                driver("pmd", "PmdWorkload", classPath));
+                driver("pmd", "PmdWorkload", classPath),
+                driver("peer-tests", "PeerTestsWorkload", peerClassPath));
     }
 
     private static Workload driver(String name, String simpleClassName, String classPath) {

@@ -58,11 +58,16 @@ final class ReportSections {
             out.add(new Section("Result tables: adaptive vs fixed", List.of(TableAgreement.table(d, lossless)), List.of()));
         }
         out.add(new Section("Workload output", List.of(RunChecks.outputTable(d)), List.of()));
+        TextTable audit = RunChecks.auditTable(d);
+        if (!audit.rows().isEmpty()) {
+            out.add(new Section("Audit of removals", List.of(audit), List.of()));
+        }
         TextTable checks = new TextTable("Checks", List.of("problem"));
         RunChecks.problems(d, lossless).forEach(p -> checks.row(List.of(p)));
         if (checks.rows().isEmpty()) {
             checks.note("No problems: every run succeeded, every instrumented run has result rows, outputs agree"
-                    + " and lossless analyses' adaptive tables equal the fixed ones.");
+                    + " and lossless analyses' adaptive tables equal the fixed ones (and, in audited runs, have no"
+                    + " violations).");
         }
         out.add(new Section("Checks", List.of(checks), List.of()));
         TextTable failures = RunChecks.failureTable(d);

@@ -31,6 +31,14 @@ final class RunChecks {
                 } else if (result.get().rows().isEmpty()) {
                     out.add(r.runDir() + ": result.json has no rows");
                 }
+                if (result.isPresent() && result.get().audit().isPresent() && lossless.contains(r.analysis())) {
+                    com.google.gson.JsonObject a = result.get().audit().get();
+                    double violations = a.has("violations") ? a.get("violations").getAsDouble() : 0;
+                    if (violations > 0) {
+                        out.add(r.runDir() + ": the audit found " + (long) violations + " violation(s) of removal, first: "
+                                + (a.get("first") instanceof com.google.gson.JsonArray f && f.size() > 0 ? f.get(0) : "?"));
+                    }
+                }
             }
         }
         for (String w : d.workloads()) {
@@ -69,6 +77,28 @@ final class RunChecks {
         t.note("The workload's last line on stdout over all successful runs of every mode. The built-in drivers print"
                 + " a checksum of what they computed there, so instrumentation must leave it unchanged.");
         return t;
+    }
+
+    /** Audited adaptive runs: sites audited, events at them, violations (for lossless analyses the bar is 0). */
+    static TextTable auditTable(EvalData d) {
+        TextTable t = new TextTable("Audit of removals", List.of("run", "sites removed", "events after removal",
+                "violations")).textColumns(0);
+        for (RunRecord r : d.all()) {
+            Optional<RunResult> result = r.ok() ? d.result(r) : Optional.empty();
+            if (result.isEmpty() || result.get().audit().isEmpty()) {
+                continue;
+            }
+            com.google.gson.JsonObject a = result.get().audit().get();
+            t.row(List.of(r.runDir(), number(a, "sitesAudited"), number(a, "eventsAfterRemoval"), number(a, "violations")));
+        }
+        t.note("With --audit, adaptive runs keep removed sites running and check each of their events: a violation is "
+                + "an event that removal would have lost and that changes the result. Lossless analyses must have none; "
+                + "for counting and timing analyses the events are what removal drops by design.");
+        return t;
+    }
+
+    private static String number(com.google.gson.JsonObject o, String key) {
+        return o.has(key) ? Long.toString(o.get(key).getAsLong()) : "-";
     }
 
     static TextTable failureTable(EvalData d) {

@@ -53,7 +53,10 @@ final class RunResult {
     private final JsonFields stats;
     private final JsonFields summary;
 
-    private RunResult(List<JsonObject> rows, JsonFields stats, JsonFields summary) {
+    private final JsonObject audit;
+
+    private RunResult(List<JsonObject> rows, JsonFields stats, JsonFields summary, JsonObject audit) {
+        this.audit = audit;
         this.rows = rows;
         this.stats = stats;
         this.summary = summary;
@@ -81,11 +84,21 @@ final class RunResult {
                 }
             });
         }
-        return new RunResult(rows, JsonFields.of(root.get("stats")), JsonFields.of(root.get("summary")));
+        JsonObject audit = null;
+        if (root.get("stats") instanceof JsonObject st && st.get("controller") instanceof JsonObject c
+                && c.get("audit") instanceof JsonObject a) {
+            audit = a;
+        }
+        return new RunResult(rows, JsonFields.of(root.get("stats")), JsonFields.of(root.get("summary")), audit);
     }
 
     List<JsonObject> rows() {
         return rows;
+    }
+
+    /** {@code stats.controller.audit} of an audited adaptive run ({@code taper run --audit}), if there is one. */
+    Optional<JsonObject> audit() {
+        return Optional.ofNullable(audit);
     }
 
     /** A statistic by name, from {@code stats} or else {@code summary}. */

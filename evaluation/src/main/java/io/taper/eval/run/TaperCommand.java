@@ -15,8 +15,13 @@ import java.util.List;
  * @param taper      the {@code taper} launcher script
  * @param jvmFlags   the JVM flags fixed for every configuration (heap and GC)
  * @param noneAnalysis the analysis named in uninstrumented runs (the launcher requires one; it weaves nothing)
+ * @param audit      adaptive runs audit their removals ({@code --audit}) instead of carrying them out
  */
-public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
+public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit) {
+
+    public TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
+        this(taper, jvmFlags, noneAnalysis, false);
+    }
 
     /** The flags every configuration runs with: a fixed heap and GC (GC choice alone moves workloads by 30 %). */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
@@ -32,6 +37,9 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         cmd.add(spec.analysis().isEmpty() ? noneAnalysis : spec.analysis());
         cmd.add("--mode");
         cmd.add(spec.mode().launcherMode());
+        if (audit && spec.mode() == Mode.ADAPTIVE) {
+            cmd.add("--audit");
+        }
         cmd.add("--out");
         cmd.add(runDir.toString());
         if (spec.mode() == Mode.JFR) {
