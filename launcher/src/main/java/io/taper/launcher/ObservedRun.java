@@ -23,6 +23,10 @@ final class ObservedRun {
         return new ObservedRun(p, t0);
     }
 
+    Process process() {
+        return process;
+    }
+
     int waitFor() throws InterruptedException {
         int exit = process.waitFor();
         wallMillis = (System.nanoTime() - startNanos) / 1_000_000;

@@ -21,6 +21,7 @@ final class RunLauncher {
 
     private final TaperHome home;
     private final RunOptions o;
+    private RunShutdown shutdown;
 
     RunLauncher(TaperHome home, RunOptions options) {
         this.home = home;
@@ -48,6 +49,7 @@ final class RunLauncher {
         Map<String, Object> launch = new LinkedHashMap<>();
         launch.put("mode", o.mode().name());
         launch.put("javaArgs", o.javaArgs());
+        shutdown = new RunShutdown();
         try {
             return analysis == null ? runBaseline(out, launch) : runInstrumented(out, work, launch, analysis);
         } catch (IOException e) {
@@ -55,6 +57,8 @@ final class RunLauncher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LauncherException("interrupted");
+        } finally {
+            shutdown.done();
         }
     }
 
@@ -67,6 +71,7 @@ final class RunLauncher {
         }
         cmd.addAll(o.javaArgs());
         ObservedRun observed = ObservedRun.start(cmd);
+        shutdown.observed(observed.process());
         int exit = observed.waitFor();
         launch.put("analysis", o.analysis());
         ResultWriter.write(out, launch, observed, null, exit);
@@ -229,7 +234,12 @@ final class RunLauncher {
             }
             cmd.addAll(o.javaArgs());
             ObservedRun observed = ObservedRun.start(cmd);
+            shutdown.observed(observed.process());
+            launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
+            if (shutdown.stopping()) {
+                launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");
+            }
             long serverCpu = -1;
             if (server != null) {
                 if (!server.isAlive() && serverProblem == null) {

@@ -1,8 +1,9 @@
 package io.taper.runtime;
 
 /**
- * Classes that are never woven, whatever the analysis scope says: Taper's own code, and the JDK classes
- * that {@link Bypass} itself runs (weaving them would recurse into snippets from inside the bypass check).
+ * Classes that are never woven, whatever the analysis scope says: Taper's own code, the JDK classes
+ * that {@link Bypass} itself runs (weaving them would recurse into snippets from inside the bypass check),
+ * and the JDK's dispatcher of class-load events to agents.
  */
 public final class NeverWoven {
 
@@ -20,6 +21,9 @@ public final class NeverWoven {
         "jdk/internal/misc/TerminatingThreadLocal",
         "java/lang/VirtualThread",
         "sun/misc/Unsafe",           // IndexedThreadLocal reads thread ids through it, inside the bypass check
+        // The JVM's dispatcher of class-load events to agents: it runs for every class Taper itself loads,
+        // before the agent can enter the bypass, and exists in the program only because of the agent.
+        "sun/instrument/",
     };
 
     private NeverWoven() {

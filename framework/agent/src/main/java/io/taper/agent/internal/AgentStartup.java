@@ -42,6 +42,8 @@ public final class AgentStartup {
             HelloOk ok = link.connect();
             if (ok != null) {
                 BootClassPath.appendUnlessPresent(inst, Path.of(ok.preparedJar()), ok.resultsClass());
+                BootJarPreload.preload(config.runtimeJar());
+                BootJarPreload.preload(Path.of(ok.preparedJar()));
                 result.resultsClass(ok.resultsClass());
                 warmUp(link);
             }
