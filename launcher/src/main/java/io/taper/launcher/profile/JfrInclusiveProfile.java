@@ -109,6 +109,7 @@ public final class JfrInclusiveProfile {
         "jdk/internal/misc/TerminatingThreadLocal",
         "java/lang/VirtualThread",
         "sun/misc/Unsafe",
+        "sun/instrument/",
     };
 
     /** The prefixes of {@link #neverWoven}, in internal form. */
