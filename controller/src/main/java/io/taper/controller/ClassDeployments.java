@@ -30,7 +30,6 @@ public final class ClassDeployments {
     private final Set<Integer> disabled = ConcurrentHashMap.newKeySet();
     /** Sites removed in an audit run: still woven, see {@link #audit()}. */
     private final Set<Integer> audited = ConcurrentHashMap.newKeySet();
-    private volatile boolean audit;
     private final Map<Integer, String> variants = new ConcurrentHashMap<>();
     private final Map<ClassKey, WovenClass> woven = new ConcurrentHashMap<>();
     private final Map<Integer, ClassKey> classOfSite = new ConcurrentHashMap<>();
@@ -122,7 +121,7 @@ public final class ClassDeployments {
     }
 
     public void disable(int siteId) {
-        if (audit) {
+        if (Audit.enabled()) {
             // an audit keeps the site in the code, marked: its events are checked, not lost
             if (audited.add(siteId)) {
                 Audit.markRemoved(siteId);
@@ -148,7 +147,6 @@ public final class ClassDeployments {
      * {@link Audit}. Call before the first removal.
      */
     public void audit() {
-        audit = true;
         Audit.enable();
     }
 

@@ -37,8 +37,7 @@ final class EvalPaths {
     static String builtinClassPath(Path target) {
         Path cpFile = target.resolve(CLASSPATH_FILE);
         List<String> entries = new ArrayList<>();
-        Path jar = target.resolve(JAR);
-        entries.add(Files.isRegularFile(jar) ? jar.toString() : target.resolve("classes").toString());
+        entries.add(selfEntry(target));
         if (Files.isRegularFile(cpFile)) {
             try {
                 entries.add(Files.readString(cpFile, StandardCharsets.UTF_8).strip());
@@ -52,11 +51,16 @@ final class EvalPaths {
         return String.join(java.io.File.pathSeparator, entries);
     }
 
+    /** The evaluation jar, or its classes directory before the package step (tests, IDE). */
+    private static String selfEntry(Path target) {
+        Path jar = target.resolve(JAR);
+        return Files.isRegularFile(jar) ? jar.toString() : target.resolve("classes").toString();
+    }
+
     /** The peer-tests workload's class path: the evaluation jar (or classes) and the jars in target/peer-tests. */
     static String peerTestsClassPath(Path target) {
         List<String> entries = new ArrayList<>();
-        Path jar = target.resolve(JAR);
-        entries.add(Files.isRegularFile(jar) ? jar.toString() : target.resolve("classes").toString());
+        entries.add(selfEntry(target));
         Path dir = target.resolve("peer-tests");
         if (Files.isDirectory(dir)) {
             try (var jars = Files.list(dir)) {

@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.ProcessStates;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -108,7 +109,7 @@ final class ServerProcess {
         } catch (IOException ignored) {
             // already gone
         }
-        if (process.isAlive() && isStopped(process.pid())) {
+        if (process.isAlive() && ProcessStates.isStopped(ProcessStates.of(process.pid()))) {
             problem = "server was stopped (not running) at the end of the run: killed without waiting";
             process.destroyForcibly();
             process.waitFor(5, TimeUnit.SECONDS);
@@ -125,20 +126,5 @@ final class ServerProcess {
         }
         cpu.close();
         return problem;
-    }
-
-    /** True if the process is stopped by a signal or traced ({@code /proc/PID/stat} state T or t; Linux). */
-    static boolean isStopped(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            int close = stat.lastIndexOf(')');        // the command name may hold spaces and parentheses
-            if (close < 0 || close + 2 >= stat.length()) {
-                return false;
-            }
-            char state = stat.charAt(close + 2);
-            return state == 'T' || state == 't';
-        } catch (IOException | RuntimeException e) {
-            return false;                            // no /proc: wait as usual
-        }
     }
 }

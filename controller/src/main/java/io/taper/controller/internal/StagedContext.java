@@ -2,9 +2,9 @@ package io.taper.controller.internal;
 
 import io.taper.controller.ClassDeployments;
 import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.Audit;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
-import io.taper.runtime.Audit;
 import io.taper.runtime.SiteSwitches;
 import io.taper.runtime.control.ControlContext;
 import java.util.ArrayList;

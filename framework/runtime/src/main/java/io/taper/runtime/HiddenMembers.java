@@ -3,6 +3,7 @@ package io.taper.runtime;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 
 /**
  * Keeps the members Taper adds to the observed program's classes (per-instance shadow fields) out of
@@ -25,50 +26,35 @@ public final class HiddenMembers {
 
     /** {@code fields} without Taper's; the same array when it holds none (the common case). */
     public static Field[] fields(Field[] fields) {
-        if (fields == null) {
-            return null;
-        }
-        int hidden = count(fields);
-        if (hidden == 0) {
-            return fields;
-        }
-        Field[] kept = new Field[fields.length - hidden];
-        int k = 0;
-        for (Field f : fields) {
-            if (!isTapers(f)) {
-                kept[k++] = f;
-            }
-        }
-        return kept;
+        return withoutTapers(fields);
     }
 
     /** {@code methods} without Taper's; the same array when it holds none (the common case). */
     public static Method[] methods(Method[] methods) {
-        if (methods == null) {
+        return withoutTapers(methods);
+    }
+
+    private static <T extends Member> T[] withoutTapers(T[] members) {
+        if (members == null) {
             return null;
         }
-        int hidden = count(methods);
-        if (hidden == 0) {
-            return methods;
+        int hidden = 0;
+        for (T m : members) {
+            if (isTapers(m)) {
+                hidden++;
+            }
         }
-        Method[] kept = new Method[methods.length - hidden];
+        if (hidden == 0) {
+            return members;
+        }
+        T[] kept = Arrays.copyOf(members, members.length - hidden);    // of the same array type
         int k = 0;
-        for (Method m : methods) {
+        for (T m : members) {
             if (!isTapers(m)) {
                 kept[k++] = m;
             }
         }
         return kept;
-    }
-
-    private static int count(Member[] members) {
-        int n = 0;
-        for (Member m : members) {
-            if (isTapers(m)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     /** True if Taper added {@code m}: synthetic, and named with {@link #PREFIX}. */
