@@ -46,6 +46,7 @@ final class ResultWriter {
             if (agent == null) {
                 stats.put("agentResultMissing", true);
             } else {
+                stats.put("results", resultsAge(agent.get("snapshot"), launch.get("endedAtEpochMillis")));
                 rows = agent.getOrDefault("rows", List.of());
                 summary = agent.getOrDefault("summary", Map.of());
                 Object agentStats = agent.get("stats");
@@ -58,6 +59,9 @@ final class ResultWriter {
             if (launch.containsKey("serverProblem")) {
                 stats.put("serverProblem", launch.get("serverProblem"));
             }
+            if (launch.get("programEnd") != null) {
+                stats.put("programEnd", launch.get("programEnd"));
+            }
         }
         result.put("rows", rows);
         result.put("summary", summary);
@@ -65,6 +69,26 @@ final class ResultWriter {
         result.put("launch", launch);
         writeAtomically(out.resolve("result.json"), result);
         return result;
+    }
+
+    /**
+     * Whether the agent's results are its last write or a snapshot it took while the program ran, and how
+     * long before the program's end that snapshot was written.
+     */
+    static Map<String, Object> resultsAge(Object snapshot, Object endedAtEpochMillis) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        if (!(snapshot instanceof Map<?, ?> s)) {
+            r.put("final", true);            // an agent that writes only at exit
+            return r;
+        }
+        r.put("final", Boolean.TRUE.equals(s.get("final")));
+        if (s.get("sequence") instanceof Number n) {
+            r.put("sequence", n.longValue());
+        }
+        if (s.get("writtenAtEpochMillis") instanceof Number at && endedAtEpochMillis instanceof Number end) {
+            r.put("ageMillis", Math.max(0, end.longValue() - at.longValue()));
+        }
+        return r;
     }
 
     /** Reads a JSON object, or null if the file is missing or not valid JSON. */

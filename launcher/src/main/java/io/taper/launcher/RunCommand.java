@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.StateSize;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -83,6 +84,18 @@ public final class RunCommand implements Callable<Integer> {
                     + "for counting and timing analyses it counts the events that removal drops. Slower than fixed.")
     boolean audit;
 
+    @Option(names = "--snapshot-interval", paramLabel = "MS", defaultValue = "5000",
+            description = "The agent writes a snapshot of the results to OUT this often while the program runs, so a "
+                    + "killed or crashed program still leaves results no older than this (0: only at exit). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    long snapshotIntervalMillis;
+
+    @Option(names = "--max-state", paramLabel = "SIZE", defaultValue = StateSize.DEFAULT,
+            description = "Memory budget for the analysis's state in the observed JVM: bytes, 64m, 1g, or a share of "
+                    + "its max heap (10%). Near it the analysis stops growing its state in a documented way (method-time: "
+                    + "new calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
+    String maxState;
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
@@ -93,10 +106,20 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            try {
+                StateSize.parse(maxState);
+            } catch (IllegalArgumentException e) {
+                throw new LauncherException("--max-state: " + e.getMessage());
+            }
+            if (snapshotIntervalMillis < 0 || snapshotIntervalMillis > Integer.MAX_VALUE) {
+                throw new LauncherException("--snapshot-interval: " + snapshotIntervalMillis
+                    + " is not a number of milliseconds (0 for none)");
+            }
             Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
-                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, javaArgs);
+                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState,
+                    javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

@@ -163,7 +163,9 @@ final class RunLauncher {
                     .with(TaperConfig.CONTROLLER, controller)
                     .with(TaperConfig.OUT, out.toString())
                     .with(TaperConfig.WORK, work.toString())
-                    .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()));
+                    .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()))
+                    .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
+                    .with(TaperConfig.STATE_MAX, o.maxState());
             if (!o.controllerPath().isEmpty()) {
                 cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                         .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
@@ -232,11 +234,15 @@ final class RunLauncher {
             if (o.jfr() != null) {
                 cmd.addAll(jfrOptions(o.jfr()));
             }
+            EndWatch endWatch = new EndWatch(work);
+            cmd.addAll(endWatch.options(o.javaArgs()));
             cmd.addAll(o.javaArgs());
             ObservedRun observed = ObservedRun.start(cmd);
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
+            launch.put("programEnd", endWatch.ending(observed.process().pid(), exit));
+            launch.put("endedAtEpochMillis", System.currentTimeMillis());
             if (shutdown.stopping()) {
                 launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");
             }

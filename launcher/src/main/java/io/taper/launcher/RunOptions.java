@@ -7,5 +7,5 @@ import java.util.List;
 public record RunOptions(String analysis, RunCommand.Mode mode, String controller, List<Path> controllerPath,
                          Path out, Path dump, Path jfr, Path java, Path serverJava, int serverStartTimeoutSeconds,
                          int requestTimeoutMillis, boolean quiet, boolean bootShadows, boolean audit,
-                         List<String> javaArgs) {
+                         long snapshotIntervalMillis, String maxState, List<String> javaArgs) {
 }

@@ -49,11 +49,22 @@ final class RunSummary {
                         n(v, "site"), v.get("snippet"), v.get("change"));
             }
         }
-        String ending = ProgramEnd.describe(result.get("exitCode"), s.get("agentResultMissing") != null);
+        if (s.get("state") instanceof Map<?, ?> state && state.get("peakBytes") instanceof Number peak
+                && peak.longValue() >= 0) {
+            ps.printf("[taper] analysis state: peak %s of a %s budget%s%n", mib(peak), mib(state.get("budgetBytes")),
+                    Boolean.TRUE.equals(state.get("budgetReached"))
+                        ? ", reached after " + n(state, "budgetReachedAtMillis") + " ms: the analysis stopped growing "
+                            + "its state from then on (see its README)" : "");
+        }
+        String ending = ProgramEnd.describe(result.get("exitCode"), s);
         if (ending != null) {
             ps.printf("[taper] %s%n", ending);
         }
         ps.printf("[taper] result: %s%n", out.resolve("result.json"));
+    }
+
+    private static String mib(Object bytes) {
+        return bytes instanceof Number b ? String.format("%.1f MiB", b.doubleValue() / (1 << 20)) : "-";
     }
 
     private static Object n(Map<?, ?> s, String key) {

@@ -44,6 +44,10 @@ public final class TaperConfig {
     public static final String TIMEOUT_MS = "timeout.ms";
     /** "true" for an audit of removals: removed sites keep running, checked (see {@code io.taper.runtime.Audit}). */
     public static final String AUDIT = "audit";
+    /** Milliseconds between the agent's snapshots of the results ({@code 0}: only at exit). */
+    public static final String SNAPSHOT_INTERVAL_MS = "snapshot.interval.ms";
+    /** The budget of the analysis's state in the observed JVM ({@link StateSize}). */
+    public static final String STATE_MAX = "state.max";
     /** Where the server writes (or finds) the observed JDK's start-up classes with the analysis's shadow fields. */
     public static final String BOOT_SHADOWS_DIR = "boot.shadows.dir";
     /** The observed JVM's java.home, whose {@code java.base} the boot shadows are made from. */
@@ -53,9 +57,10 @@ public final class TaperConfig {
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
-        BOOT_SHADOWS_JAVA_HOME);
+        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
+    public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
 
     private final Map<String, String> values;
 
@@ -218,6 +223,18 @@ public final class TaperConfig {
         return v == null ? DEFAULT_TIMEOUT_MS : parseTimeout(v);
     }
 
+    /** Milliseconds between result snapshots, 0 for none; defaults to {@value #DEFAULT_SNAPSHOT_INTERVAL_MS}. */
+    public int snapshotIntervalMs() {
+        String v = values.get(SNAPSHOT_INTERVAL_MS);
+        return v == null ? DEFAULT_SNAPSHOT_INTERVAL_MS : parseNonNegative(SNAPSHOT_INTERVAL_MS, v);
+    }
+
+    /** The state budget; defaults to {@value StateSize#DEFAULT} of the max heap. */
+    public StateSize stateMax() {
+        String v = values.get(STATE_MAX);
+        return StateSize.parse(v == null ? StateSize.DEFAULT : v);
+    }
+
     @Override
     public String toString() {
         Map<String, String> shown = new TreeMap<>(values);
@@ -249,6 +266,16 @@ public final class TaperConfig {
                 break;
             case CONTROLLER_BATCH_SIZE:
                 parsePositive(key, value, "expected a positive whole number of classes");
+                break;
+            case SNAPSHOT_INTERVAL_MS:
+                parseNonNegative(key, value);
+                break;
+            case STATE_MAX:
+                try {
+                    StateSize.parse(value);
+                } catch (IllegalArgumentException e) {
+                    throw new TaperConfigException(key, "taper config: key '" + key + "': " + e.getMessage());
+                }
                 break;
             case TOKEN:
                 if (!isHex(value, 16)) {
@@ -306,6 +333,18 @@ public final class TaperConfig {
             // reported below
         }
         throw bad(key, v, expected);
+    }
+
+    private static int parseNonNegative(String key, String v) {
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw bad(key, v, "expected a whole number of milliseconds, 0 or more");
     }
 
     private static Path path(String key, String v) {

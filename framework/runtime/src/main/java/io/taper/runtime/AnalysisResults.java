@@ -17,4 +17,14 @@ public interface AnalysisResults {
     default Map<String, Object> summary() {
         return Map.of();
     }
+
+    /**
+     * The bytes the analysis's state holds in the observed JVM now (its tables, trees, per-thread and
+     * per-object state; an estimate from array lengths and entry counts, not a heap walk), or -1 if the
+     * analysis does not say. The agent calls it periodically, on its own thread, while the program runs:
+     * it must be cheap (no copy of the state) and safe against concurrent updates.
+     */
+    default long stateBytes() {
+        return -1;
+    }
 }

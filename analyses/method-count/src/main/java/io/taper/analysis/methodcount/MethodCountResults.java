@@ -52,6 +52,12 @@ public final class MethodCountResults implements AnalysisResults {
         return rows;
     }
 
+    /** One counter per site. */
+    @Override
+    public long stateBytes() {
+        return MethodCounts.COUNTERS.bytes();
+    }
+
     @Override
     public Map<String, Object> summary() {
         long methods = 0;

@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.StateBudget;
 import java.util.Arrays;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Arrays;
  *
  * <p>Node 0 is the thread's root and node 1 the parent of every context created after the tree reached
  * its capacity: beyond {@code capacity} nodes, a call path is flattened to (truncated, method), so the
- * per-method statistics stay exact while memory stays bounded.
+ * per-method statistics stay exact while memory stays bounded. The same happens to every new context once
+ * the run's state budget is reached ({@link StateBudget}).
  */
 final class ContextTree {
 
@@ -56,7 +58,7 @@ final class ContextTree {
                 break;
             }
         }
-        if (size >= capacity && parent != TRUNCATED) {
+        if ((size >= capacity || StateBudget.reached()) && parent != TRUNCATED) {
             return child(TRUNCATED, method);
         }
         int node = add(parent, method);
@@ -125,6 +127,42 @@ final class ContextTree {
                 nanos[method] += s[node * STRIDE + NANOS];
             }
         }
+    }
+
+    /**
+     * Adds every context of {@code other} (a finished thread's tree, which nobody writes any more) to this
+     * one by call path, with its statistics: calls and times summed, min and max combined. Paths this tree
+     * already has get the other's figures added; new paths become new nodes (or flattened ones, past the
+     * capacity or the state budget: per-method figures stay exact either way). Only this tree's writer may
+     * call it.
+     */
+    void addAll(ContextTree other) {
+        int n = other.size;
+        int[] op = other.parents;
+        int[] om = other.methods;
+        long[] os = other.stats;
+        int[] mapped = new int[n];
+        mapped[ROOT] = ROOT;
+        if (n > TRUNCATED) {
+            mapped[TRUNCATED] = TRUNCATED;
+        }
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            int to = child(mapped[op[node]], om[node]);
+            mapped[node] = to;
+            int from = node * STRIDE;
+            int b = to * STRIDE;
+            long[] s = stats;
+            s[b + CALLS] += os[from + CALLS];
+            s[b + NANOS] += os[from + NANOS];
+            s[b + SELF_NANOS] += os[from + SELF_NANOS];
+            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], os[from + MIN_NANOS]);
+            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], os[from + MAX_NANOS]);
+        }
+    }
+
+    /** The bytes this tree's arrays hold (array headers left out). */
+    long bytes() {
+        return 4L * parents.length + 4L * methods.length + 8L * stats.length + 8L * keys.length + 4L * values.length;
     }
 
     /** A snapshot of a tree's nodes (see {@link #copy()}); a class, not a record (see {@link MethodKey}). */

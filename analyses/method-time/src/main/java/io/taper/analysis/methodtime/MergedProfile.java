@@ -91,7 +91,7 @@ final class MergedProfile {
     }
 
     private void add(ThreadProfile.Snapshot s, boolean[] cutAt) {
-        threads++;
+        threads += s.threads;
         unmatchedExits += s.unmatchedExits;
         for (int m : s.unmatchedMethods) {
             unmatchedMethods.add(m);

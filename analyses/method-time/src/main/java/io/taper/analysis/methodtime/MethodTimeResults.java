@@ -1,6 +1,7 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.StateBudget;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -64,6 +65,10 @@ public final class MethodTimeResults implements AnalysisResults {
         }
         s.put("methods", methods);
         s.put("threads", (long) p.threads);
+        s.put("liveThreads", ThreadProfiles.liveThreads());
+        s.put("threadsMerged", ThreadProfiles.threadsFolded());
+        s.put("threadGroups", ThreadProfiles.groups());
+        s.put("stateBudgetReached", StateBudget.reached());
         s.put("contexts", p.contexts);
         s.put("truncatedContexts", p.truncatedContexts);
         s.put("openFrames", openFrames);
@@ -92,6 +97,12 @@ public final class MethodTimeResults implements AnalysisResults {
         tree.put("nodes", nodes);
         s.put("callTree", tree);
         return s;
+    }
+
+    /** The thread profiles' arrays, the method table's entries. */
+    @Override
+    public long stateBytes() {
+        return ThreadProfiles.bytes() + 96L * MethodIds.size();
     }
 
     private synchronized MergedProfile profile() {
@@ -134,12 +145,7 @@ public final class MethodTimeResults implements AnalysisResults {
 
     /** Every thread's profile now, merged. */
     static MergedProfile snapshot() {
-        long now = System.nanoTime();
-        ThreadProfile[] all = ThreadProfiles.all();
-        List<ThreadProfile.Snapshot> snapshots = new ArrayList<>(all.length);
-        for (ThreadProfile t : all) {
-            snapshots.add(t.snapshot(now));
-        }
+        List<ThreadProfile.Snapshot> snapshots = ThreadProfiles.snapshots(System.nanoTime());
         // read after the copies: every method slot they hold is below it
         int methods = MethodIds.size();
         boolean[] shutdown = new boolean[methods];

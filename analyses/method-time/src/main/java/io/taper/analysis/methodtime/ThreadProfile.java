@@ -1,5 +1,7 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.state.ThreadGroups;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +27,12 @@ final class ThreadProfile {
 
     final String threadName;
     final long threadId;
-    private final ContextTree tree;
+    /** The thread, weakly; null for the profile of a group of finished threads. */
+    private final WeakReference<Thread> thread;
+    /** Threads whose profiles this one holds: 1 for a thread's own, the count merged for a group's. */
+    private int threads;
+    // Replaced by an empty tree when the thread's profile has been merged into its group's (see release()).
+    private ContextTree tree;
 
     private int[] frameNodes = new int[32];
     private int[] frameMethods = new int[32];
@@ -47,9 +54,78 @@ final class ThreadProfile {
     private long tooDeep;
 
     ThreadProfile(String threadName, long threadId, int maxContexts) {
+        this(threadName, threadId, null, 1, maxContexts);
+    }
+
+    private ThreadProfile(String threadName, long threadId, Thread thread, int threads, int maxContexts) {
         this.threadName = threadName;
         this.threadId = threadId;
+        this.thread = thread == null ? null : new WeakReference<>(thread);
+        this.threads = threads;
         this.tree = new ContextTree(maxContexts);
+    }
+
+    /** The profile of a running thread. */
+    @SuppressWarnings("deprecation")    // Thread.threadId() is Java 19+; getId() is the same number
+    static ThreadProfile of(Thread t, int maxContexts) {
+        return new ThreadProfile(t.getName(), t.getId(), t, 1, maxContexts);
+    }
+
+    /** An empty profile for the finished threads of a group, which {@link #absorb} fills. */
+    static ThreadProfile group(String groupName, int maxContexts) {
+        return new ThreadProfile(groupName, -1, null, 0, maxContexts);
+    }
+
+    /** True for the profile of a group of finished threads. */
+    boolean isGroup() {
+        return thread == null && threadId < 0;
+    }
+
+    /** True once the profile's thread has ended (it can enter no more calls); false for a group. */
+    boolean finished() {
+        return thread != null && ThreadGroups.finished(thread);
+    }
+
+    /** Threads this profile holds (1, or a group's members). */
+    int threads() {
+        return threads;
+    }
+
+    /**
+     * Adds a finished thread's profile to this group's: its contexts by call path, its counters, and its
+     * frames still open when it ended, as the discarded frames they are (their exits were never observed).
+     * Only the one thread that folds finished profiles calls it.
+     */
+    void absorb(ThreadProfile dead) {
+        tree.addAll(dead.tree);
+        threads += dead.threads;
+        int copied = 0;
+        for (int i = 0; i < Math.min(dead.unmatchedExits, UNMATCHED_KEPT) && unmatchedExits < UNMATCHED_KEPT; i++) {
+            unmatchedMethods[(int) unmatchedExits++] = dead.unmatchedMethods[i];
+            copied++;
+        }
+        unmatchedExits += dead.unmatchedExits - copied;
+        discardedFrames += dead.discardedFrames + dead.depth;
+        unknownSites += dead.unknownSites;
+        tooDeep += dead.tooDeep;
+    }
+
+    /** Drops a folded profile's arrays (a reader still holding it sees an empty thread). */
+    void release() {
+        tree = new ContextTree(2);
+        depth = 0;
+        frameNodes = new int[1];
+        frameMethods = new int[1];
+        frameStarts = new long[1];
+        frameCallees = new long[1];
+        frameLastCallee = new int[1];
+        frameLastCalleeNode = new int[1];
+    }
+
+    /** The bytes this profile's arrays hold: its context tree and its stack. */
+    long bytes() {
+        return tree.bytes() + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
+            + frameLastCalleeNode.length) + 8L * (frameStarts.length + frameCallees.length) + 128;
     }
 
     /**
@@ -180,7 +256,7 @@ final class ThreadProfile {
         long[] openCallees = Arrays.copyOf(fc, d);
         long unmatched = unmatchedExits;
         int[] kept = Arrays.copyOf(unmatchedMethods, (int) Math.min(unmatched, UNMATCHED_KEPT));
-        return new Snapshot(threadName, threadId, nodes, openNodes, openStarts, openCallees, now,
+        return new Snapshot(threadName, threadId, threads, nodes, openNodes, openStarts, openCallees, now,
                 unmatched, kept, discardedFrames, unknownSites, tooDeep);
     }
 
@@ -190,6 +266,8 @@ final class ThreadProfile {
     static final class Snapshot {
         final String threadName;
         final long threadId;
+        /** Threads in this profile: 1, or a group's members. */
+        final int threads;
         final ContextTree.Copy nodes;
         final int[] openNodes;
         final long[] openStarts;
@@ -201,11 +279,12 @@ final class ThreadProfile {
         final long unknownSites;
         final long tooDeep;
 
-        Snapshot(String threadName, long threadId, ContextTree.Copy nodes, int[] openNodes, long[] openStarts,
-                 long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods, long discardedFrames,
-                 long unknownSites, long tooDeep) {
+        Snapshot(String threadName, long threadId, int threads, ContextTree.Copy nodes, int[] openNodes,
+                 long[] openStarts, long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods,
+                 long discardedFrames, long unknownSites, long tooDeep) {
             this.threadName = threadName;
             this.threadId = threadId;
+            this.threads = threads;
             this.nodes = nodes;
             this.openNodes = openNodes;
             this.openStarts = openStarts;

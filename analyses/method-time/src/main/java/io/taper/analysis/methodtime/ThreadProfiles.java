@@ -1,19 +1,32 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.state.IndexedThreadLocal;
+import io.taper.runtime.state.ThreadGroups;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Every thread's {@link ThreadProfile}: created on the thread's first observed call and kept for the
- * whole run (a finished thread's calls stay in the results). The per-thread lookup is a
- * thread-local ({@code java.lang.Thread*} is never woven, so the lookup cannot recurse), read through its
- * {@link IndexedThreadLocal} front.
+ * Every thread's {@link ThreadProfile}, created on the thread's first observed call. A finished thread's
+ * profile is merged into the profile of its group ({@link ThreadGroups#groupOf}: names that differ only by
+ * numbers) and released, so a program that starts a thread per task keeps one profile per live thread plus
+ * one per group, not one per thread it ever ran; every count and time stays in the results (merging is by
+ * call path). Finished threads are looked for every {@link #FOLD_EVERY} new profiles and before every
+ * snapshot.
+ *
+ * <p>The per-thread lookup is a thread-local ({@code java.lang.Thread*} is never woven, so the lookup cannot
+ * recurse), read through its {@link IndexedThreadLocal} front.
  */
 final class ThreadProfiles {
 
-    /** Calling contexts per thread before call paths are flattened (see {@link ContextTree}). */
+    /** Calling contexts per thread (and per group) before call paths are flattened (see {@link ContextTree}). */
     static final int MAX_CONTEXTS_PER_THREAD = 1 << 18;
+
+    /** New profiles between two looks for finished threads. */
+    static final int FOLD_EVERY = 32;
 
     static final class Current extends IndexedThreadLocal<ThreadProfile> {
         @Override
@@ -23,11 +36,15 @@ final class ThreadProfiles {
     }
 
     static final Current CURRENT = new Current();
+    /** Live threads' profiles, then groups' (in creation order). */
     private static ThreadProfile[] all = new ThreadProfile[16];
     private static int count;
+    private static int createdSinceFold;
     // Thread ids are never reused within a run. The thread-local is only a fast path: JDK threads such as
     // InnocuousThread erase all their thread-locals between tasks, and their stacks must survive that.
     private static final HashMap<Long, ThreadProfile> BY_THREAD_ID = new HashMap<>();
+    private static final LinkedHashMap<String, ThreadProfile> GROUPS = new LinkedHashMap<>();
+    private static long threadsFolded;
 
     private ThreadProfiles() {
     }
@@ -43,18 +60,106 @@ final class ThreadProfiles {
         Long id = t.getId();
         ThreadProfile p = BY_THREAD_ID.get(id);
         if (p == null) {
-            p = new ThreadProfile(t.getName(), t.getId(), MAX_CONTEXTS_PER_THREAD);
-            BY_THREAD_ID.put(id, p);
-            if (count == all.length) {
-                all = Arrays.copyOf(all, count * 2);
+            if (++createdSinceFold >= FOLD_EVERY) {
+                foldFinished();
             }
-            all[count++] = p;
+            p = ThreadProfile.of(t, MAX_CONTEXTS_PER_THREAD);
+            BY_THREAD_ID.put(id, p);
+            add(p);
         }
         return p;
     }
 
-    /** Every profile so far, in creation order. */
+    private static void add(ThreadProfile p) {
+        if (count == all.length) {
+            all = Arrays.copyOf(all, count * 2);
+        }
+        all[count++] = p;
+    }
+
+    /** Merges the profiles of finished threads into their groups' and releases them. */
+    static synchronized void foldFinished() {
+        createdSinceFold = 0;
+        int kept = 0;
+        List<ThreadProfile> created = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ThreadProfile p = all[i];
+            if (p.finished()) {
+                groupFor(p.threadName, created).absorb(p);
+                BY_THREAD_ID.remove(p.threadId);
+                p.release();
+                threadsFolded++;
+            } else {
+                all[kept++] = p;
+            }
+        }
+        Arrays.fill(all, kept, count, null);
+        count = kept;
+        for (ThreadProfile g : created) {
+            add(g);
+        }
+        if (all.length > 64 && count < all.length / 4) {
+            all = Arrays.copyOf(all, Math.max(16, count * 2));
+        }
+    }
+
+    private static ThreadProfile groupFor(String threadName, List<ThreadProfile> created) {
+        String name = ThreadGroups.groupOf(threadName);
+        ThreadProfile g = GROUPS.get(name);
+        if (g == null) {
+            if (GROUPS.size() >= ThreadGroups.MAX_GROUPS) {
+                name = ThreadGroups.OTHER;
+                g = GROUPS.get(name);
+            }
+            if (g == null) {
+                g = ThreadProfile.group(name, MAX_CONTEXTS_PER_THREAD);
+                GROUPS.put(name, g);
+                created.add(g);
+            }
+        }
+        return g;
+    }
+
+    /** Every profile now (live threads' and groups'); may still hold a profile folded meanwhile, emptied. */
     static synchronized ThreadProfile[] all() {
         return Arrays.copyOf(all, count);
+    }
+
+    /** Every profile's snapshot at {@code now}, finished threads folded first; consistent with folding. */
+    static synchronized List<ThreadProfile.Snapshot> snapshots(long now) {
+        foldFinished();
+        List<ThreadProfile.Snapshot> s = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            s.add(all[i].snapshot(now));
+        }
+        return s;
+    }
+
+    /** Per group of finished threads, how many threads were merged into it (in order of the first). */
+    static synchronized Map<String, Long> groups() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (Map.Entry<String, ThreadProfile> e : GROUPS.entrySet()) {
+            m.put(e.getKey(), (long) e.getValue().threads());
+        }
+        return m;
+    }
+
+    /** Threads whose profiles were merged into their group's so far. */
+    static synchronized long threadsFolded() {
+        return threadsFolded;
+    }
+
+    /** Live threads with a profile of their own. */
+    static synchronized long liveThreads() {
+        return BY_THREAD_ID.size();
+    }
+
+    /** The bytes every profile holds, and the method table. */
+    static synchronized long bytes() {
+        long b = 16L * all.length + 64L * BY_THREAD_ID.size();
+        for (int i = 0; i < count; i++) {
+            b += all[i].bytes();
+        }
+        return b;
     }
 }

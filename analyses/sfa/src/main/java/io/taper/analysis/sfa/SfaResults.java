@@ -24,6 +24,12 @@ public final class SfaResults implements AnalysisResults {
         return last;
     }
 
+    /** The field table and the per-object read marks (shadow fields live in the program's objects). */
+    @Override
+    public long stateBytes() {
+        return FieldEvents.state().stateBytes();
+    }
+
     /** The counts of the last {@link #rows()} snapshot (of a new one if there was none), so both agree. */
     @Override
     public synchronized Map<String, Object> summary() {

@@ -19,15 +19,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes {@code OUT/agent-result.json} when the observed JVM shuts down:
- * {@code {"analysis", "rows", "summary", "stats"}}. The analysis's results are read on a helper thread
- * with a deadline, so a broken analysis cannot hang the JVM's exit; the file is written to a temporary
- * name and renamed, so a reader never sees half of it.
+ * Writes {@code OUT/agent-result.json}: {@code {"analysis", "snapshot", "rows", "summary", "stats"}}, as a
+ * snapshot while the program runs ({@link ResultSnapshots}) and for the last time when the observed JVM
+ * shuts down (normal exit, {@code System.exit}, an uncaught error, SIGTERM). {@code snapshot} says which:
+ * {@code final}, its sequence number and when it was written. The analysis's results are read on a helper
+ * thread with a deadline, so a broken analysis cannot hang the JVM's exit; the file is written to a
+ * temporary name and renamed, so a reader never sees half of it, and a failed write leaves the previous one.
+ *
+ * <p>The last write must also succeed after the program ran out of heap with its memory still reachable:
+ * {@link #EXIT_RESERVE_SHARE} of the max heap (within bounds) is allocated at start-up and let go just
+ * before that write.
  */
 final class AgentResult implements Runnable {
 
     /** How long the analysis may take to produce its rows at exit. */
     static final long ROWS_DEADLINE_MILLIS = 10_000;
+    /** How long the last write waits for a snapshot in progress. */
+    static final long SNAPSHOT_WAIT_MILLIS = 5_000;
+    /** The share of the max heap held back for the last write, between 1 and 16 MiB. */
+    static final double EXIT_RESERVE_SHARE = 1.0 / 32;
+
+    private final Object writeLock = new Object();
+    private volatile boolean closed;
+    private volatile byte[] exitReserve;
+    private long sequence;
+    private long snapshotsWritten;
+    private long snapshotsSkipped;
+    private long snapshotsFailed;
+    private String lastSnapshotError;
+    private volatile StateMeter meter;
+    private volatile ResultSnapshots snapshots;
+    private volatile long snapshotIntervalMillis;
 
     private final String analysisName;
     private final Path out;
@@ -50,32 +72,123 @@ final class AgentResult implements Runnable {
         this.resultsClass = name;
     }
 
+    /** Holds the exit reserve: the heap the last write will have even if the program took all the rest. */
+    void reserve(long bytes) {
+        exitReserve = new byte[(int) Math.min(Integer.MAX_VALUE - 8, bytes)];
+    }
+
+    static long reserveFor(long maxHeap) {
+        return Math.max(1L << 20, Math.min(16L << 20, (long) (maxHeap * EXIT_RESERVE_SHARE)));
+    }
+
+    /** Starts the periodic measurements and snapshots (on a daemon thread of the agent). */
+    void startSnapshots(StateMeter m, long intervalMillis) {
+        this.meter = m;
+        this.snapshotIntervalMillis = intervalMillis;
+        ResultSnapshots s = new ResultSnapshots(this, m, intervalMillis);
+        this.snapshots = s;
+        AgentThreads.daemon("taper-snapshots", true, s).start();
+    }
+
     /** The running controller: stopped first at exit, its statistics added under "controller". */
     void controller(Controller c) {
         this.controller = c;
     }
 
+    /** The shutdown hook: the last write. */
     @Override
     public void run() {
+        exitReserve = null;                     // the heap the write below needs, whatever the program holds
+        closed = true;
+        ResultSnapshots s = snapshots;
+        if (s != null) {
+            s.stop();
+        }
         try {
-            write();
+            StateMeter m = meter;
+            if (m != null) {
+                m.measure();
+            }
+            Controller c = controller;
+            if (c != null) {
+                c.stop(); // no retransformation while the results are read
+            }
+            // A snapshot being written finishes first (its rename must not land after this one).
+            long deadline = System.nanoTime() + SNAPSHOT_WAIT_MILLIS * 1_000_000;
+            synchronized (writeLock) {
+                while (writing && System.nanoTime() < deadline) {
+                    writeLock.wait(100);
+                }
+                writing = true;
+            }
+            write(true);
         } catch (Throwable t) {
-            // Nothing may escape a shutdown hook into the observed JVM; the launcher reports the missing file.
+            // Nothing may escape a shutdown hook into the observed JVM; the launcher reports the missing file
+            // (or the last snapshot, which stays when this write fails).
             AgentWarnings.agentDisabled("cannot write agent-result.json: " + t);
         } finally {
             link.close();
         }
     }
 
-    private void write() throws IOException, InterruptedException {
-        Controller c = controller;
-        if (c != null) {
-            c.stop(); // no retransformation while the results are read
+    private boolean writing;
+
+    /** A snapshot while the program runs; never throws, skipped once the last write has begun. */
+    void writeSnapshot() {
+        synchronized (writeLock) {
+            if (closed || writing) {
+                return;
+            }
+            writing = true;
         }
+        try {
+            write(false);
+            synchronized (writeLock) {
+                snapshotsWritten++;
+            }
+        } catch (Throwable t) {
+            synchronized (writeLock) {
+                snapshotsFailed++;
+                lastSnapshotError = t.toString();
+            }
+        } finally {
+            synchronized (writeLock) {
+                writing = false;
+                writeLock.notifyAll();
+            }
+        }
+    }
+
+    /** A snapshot was due but left out (the heap was nearly full). */
+    void snapshotSkipped() {
+        synchronized (writeLock) {
+            snapshotsSkipped++;
+        }
+    }
+
+    private void write(boolean last) throws IOException, InterruptedException {
+        Controller c = controller;
         Map<String, Object> result = new LinkedHashMap<>();
         Map<String, Object> stats = this.stats.toMap(hiddenClasses(), sites());
-        Object[] rowsAndSummary = readResults(stats);
+        Object[] rowsAndSummary = last ? readResults(stats) : readResultsHere(stats);
+        long seq;
+        Map<String, Object> snapshotStats = new LinkedHashMap<>();
+        synchronized (writeLock) {
+            seq = ++sequence;
+            snapshotStats.put("intervalMillis", snapshotIntervalMillis);
+            snapshotStats.put("written", snapshotsWritten);
+            snapshotStats.put("skippedHeapNearlyFull", snapshotsSkipped);
+            snapshotStats.put("failed", snapshotsFailed);
+            if (lastSnapshotError != null) {
+                snapshotStats.put("lastError", lastSnapshotError);
+            }
+        }
+        Map<String, Object> snapshot = new LinkedHashMap<>();
+        snapshot.put("final", last);
+        snapshot.put("sequence", seq);
+        snapshot.put("writtenAtEpochMillis", System.currentTimeMillis());
         result.put("analysis", analysisName);
+        result.put("snapshot", snapshot);
         result.put("rows", rowsAndSummary[0]);
         result.put("summary", rowsAndSummary[1]);
         stats.put("snippetFailures", SnippetFailures.count());
@@ -89,16 +202,46 @@ final class AgentResult implements Runnable {
                 stats.put("controller", Map.of("error", e.toString()));
             }
         }
+        StateMeter m = meter;
+        if (m != null) {
+            stats.put("state", m.toMap());
+        }
+        stats.put("snapshots", snapshotStats);
         result.put("stats", stats);
         Gson gson = new GsonBuilder().serializeSpecialFloatingPointValues().disableHtmlEscaping().setPrettyPrinting()
             .create();
         Files.createDirectories(out);
         Path file = out.resolve("agent-result.json");
-        Path tmp = out.resolve("agent-result.json.tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            gson.toJson(result, w);
+        Path tmp = out.resolve(last ? "agent-result.json.tmp" : "agent-result.json.snapshot.tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                gson.toJson(result, w);
+            }
+            if (!last && closed) {
+                return;                           // the last write has begun: this one must not replace it
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);          // a full disk leaves the previous file, not a stray temporary
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {rows, summary} read on the calling thread (a snapshot: no deadline, the program goes on meanwhile). */
+    private Object[] readResultsHere(Map<String, Object> stats) {
+        Object[] r = {List.of(), Map.of()};
+        String name = resultsClass;
+        if (name == null || name.isEmpty()) {
+            return r;
+        }
+        ReadRows read = new ReadRows(name);
+        read.run();
+        if (read.error != null) {
+            stats.put("rowsError", read.error);
+        } else {
+            r[0] = read.rows;
+            r[1] = read.summary;
+        }
+        return r;
     }
 
     /** {rows, summary}; on failure empty ones, with the reason in stats.rowsError. */

@@ -4,6 +4,7 @@ import io.taper.controller.ClassDeployment;
 import io.taper.controller.ClassDeployments;
 import io.taper.protocol.HelloOk;
 import io.taper.protocol.TaperConfig;
+import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
 import java.io.IOException;
@@ -64,6 +65,7 @@ public final class AgentStartup {
                 queue.startBackground();
                 result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass()));
             }
+            startSnapshots(config, result, ok == null ? null : ok.resultsClass());
         } catch (IOException | RuntimeException | LinkageError e) {
             // Reported in agent-result.json (the hook is registered first) and once on stderr.
             stats.agentError(e);
@@ -74,6 +76,23 @@ public final class AgentStartup {
                 Bypass.exit();
             }
         }
+    }
+
+    /** The state budget, the exit reserve, and the thread that measures the state and writes snapshots. */
+    private static void startSnapshots(TaperConfig config, AgentResult result, String resultsClass) {
+        long maxHeap = Runtime.getRuntime().maxMemory();
+        long reserve = AgentResult.reserveFor(maxHeap);
+        StateMeter meter = new StateMeter(config.stateMax().bytes(maxHeap), reserve);
+        if (resultsClass != null && !resultsClass.isEmpty()) {
+            try {
+                meter.results((AnalysisResults) Class.forName(resultsClass, true, null).getDeclaredConstructor()
+                    .newInstance());
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                meter.failed("the results class " + resultsClass + " cannot measure its state: " + e);
+            }
+        }
+        result.reserve(reserve);
+        result.startSnapshots(meter, config.snapshotIntervalMs());
     }
 
     /**

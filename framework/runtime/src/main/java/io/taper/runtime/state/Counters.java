@@ -21,6 +21,11 @@ public final class Counters implements TerminalTest, SlotColumn {
         return cells.get(slot);
     }
 
+    /** The bytes the counters hold. */
+    public long bytes() {
+        return cells.bytes();
+    }
+
     /** A counter can always still change. */
     @Override
     public boolean isTerminal(int slot) {

@@ -15,6 +15,18 @@ final class LongCells {
 
     private volatile AtomicLongArray[] chunks = new AtomicLongArray[0];
 
+    /** The bytes the chunks hold. */
+    long bytes() {
+        AtomicLongArray[] c = chunks;
+        long b = 8L * c.length;
+        for (AtomicLongArray a : c) {
+            if (a != null) {
+                b += 8L * CHUNK;
+            }
+        }
+        return b;
+    }
+
     /** The chunk holding this index, created if needed. */
     AtomicLongArray chunk(int index) {
         AtomicLongArray[] c = chunks;

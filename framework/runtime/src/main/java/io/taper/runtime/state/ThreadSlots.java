@@ -1,10 +1,12 @@
 package io.taper.runtime.state;
 
 /**
- * A per-thread mapper: each thread gets its own slot on first use, so per-thread state (a counter, a
- * table row) is never contended by other threads. The slot lives in a {@link ThreadLocal}
- * ({@code java.lang.Thread*} is never woven), so lookups after the first allocate nothing. A slot
- * outlives its thread: its row stays in the results. The row key is {@code "name#id"} at first use.
+ * A per-thread-group mapper: each group of threads ({@link ThreadGroups#groupOf}: names that differ only
+ * by numbers) gets its own slot on first use, so the rows stay bounded in a program that starts a thread
+ * per task. The slot lives in a {@link ThreadLocal} ({@code java.lang.Thread*} is never woven), so lookups
+ * after the first allocate nothing. Threads of one group share its slot: stores that threads update
+ * concurrently (the runtime's counters, tables) stay exact. Past {@link ThreadGroups#MAX_GROUPS} groups, the
+ * further ones share {@link ThreadGroups#OTHER}.
  */
 public final class ThreadSlots {
 
@@ -12,14 +14,23 @@ public final class ThreadSlots {
     private final ThreadLocal<int[]> slot = new ThreadLocal<>() {
         @Override
         protected int[] initialValue() {
-            Thread t = Thread.currentThread();
-            return new int[] {names.slot(t.getName() + "#" + t.getId())};
+            return new int[] {slotOf(Thread.currentThread().getName())};
         }
     };
 
     /** The current thread's slot. */
     public int slot() {
         return slot.get()[0];
+    }
+
+    /** The slot of the group of threads with this name. */
+    int slotOf(String threadName) {
+        String group = ThreadGroups.groupOf(threadName);
+        int known = names.find(group);
+        if (known >= 0) {
+            return known;
+        }
+        return names.slot(names.size() < ThreadGroups.MAX_GROUPS ? group : ThreadGroups.OTHER);
     }
 
     public String key(int slot) {

@@ -129,6 +129,11 @@ public final class FieldTable {
         return get(slot).bits();
     }
 
+    /** The bytes of the table: a field's state, its reference and its three map entries, ~256 bytes each. */
+    public long bytes() {
+        return 4L * slots.length + 256L * byKey.size() + 96L * groups.size();
+    }
+
     private final class BitTest implements TerminalTest {
         private final int bit;
 

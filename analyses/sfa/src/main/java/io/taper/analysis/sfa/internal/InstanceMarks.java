@@ -155,10 +155,24 @@ public final class InstanceMarks {
         }
     }
 
+    /** The bytes the marks hold: the tables, their entries (weak references) and the recent-entry cache. */
+    public long bytes() {
+        long b = 4L * RECENT + everMarked.length;
+        for (Segment s : segments) {
+            b += s.bytes();
+        }
+        return b;
+    }
+
     /** A hash table of immutable chains; every change happens under the segment's lock. */
     static final class Segment {
         private volatile Entry[] table = new Entry[16];
         private int count;            // entries in the table, cleared ones included (guarded by this)
+
+        /** Table slots plus entries (an entry: a weak reference with its hash, members and link, ~64 bytes). */
+        long bytes() {
+            return 4L * table.length + 64L * count;
+        }
 
         Entry find(Object o, int h) {
             Entry[] t = table;

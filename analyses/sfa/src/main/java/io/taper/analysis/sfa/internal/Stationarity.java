@@ -324,6 +324,11 @@ public final class Stationarity {
         return readyReads;
     }
 
+    /** The bytes of the analysis's tables: fields, per-object read marks. */
+    public long stateBytes() {
+        return fields.bytes() + reads.bytes();
+    }
+
     public FieldTable fields() {
         return fields;
     }
