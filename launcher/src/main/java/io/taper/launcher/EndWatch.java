@@ -9,14 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JVM options that let the launcher tell afterwards how the observed JVM ended, without changing how it
- * runs: the JVM touches a marker file when it first throws an {@code OutOfMemoryError} of its own
- * ({@code -XX:OnOutOfMemoryError}), and writes its crash report into the work directory
- * ({@code -XX:ErrorFile}). Options the program's own arguments set are left to it.
+ * How the observed JVM ended: its exit status and signal, whether it reported an {@code OutOfMemoryError}
+ * ({@link ErrorStreamTee}), and its crash report, which {@code -XX:ErrorFile} puts in the work directory
+ * (unless the program's own arguments say where).
  */
 final class EndWatch {
-
-    static final String OOM_MARKER_PREFIX = "out-of-memory-";
 
     private final Path work;
 
@@ -29,17 +26,12 @@ final class EndWatch {
         try (var files = Files.list(work)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String n = f.getFileName().toString();
-                if (n.startsWith(OOM_MARKER_PREFIX) || n.startsWith("hs_err_pid")) {
+                if (n.startsWith("hs_err_pid")) {
                     Files.deleteIfExists(f);
                 }
             }
         }
         List<String> o = new ArrayList<>();
-        if (javaArgs.stream().noneMatch(a -> a.startsWith("-XX:OnOutOfMemoryError="))) {
-            // run by /bin/sh -c: the path is quoted; %p is the JVM's pid
-            o.add("-XX:OnOutOfMemoryError=touch '" + work.resolve(OOM_MARKER_PREFIX).toString().replace("'", "'\\''")
-                + "%p'");
-        }
         if (javaArgs.stream().noneMatch(a -> a.startsWith("-XX:ErrorFile="))) {
             o.add("-XX:ErrorFile=" + work.resolve("hs_err_pid%p.log"));
         }
@@ -47,16 +39,16 @@ final class EndWatch {
     }
 
     /**
-     * How the JVM with this pid ended: {@code outOfMemory} (it threw an OutOfMemoryError of its own),
-     * {@code crashReport} (the path of its hs_err file), {@code signal} (the signal that ended it).
+     * How the JVM with this pid ended: {@code exitCode}, {@code signal} (the signal that ended it),
+     * {@code outOfMemory} (its stderr reported an OutOfMemoryError), {@code crashReport} (its hs_err file).
      */
-    Map<String, Object> ending(long pid, int exitCode) {
+    Map<String, Object> ending(long pid, int exitCode, boolean outOfMemory) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("exitCode", exitCode);
         if (exitCode > 128 && exitCode < 160) {
             m.put("signal", ProgramEnd.signalName(exitCode - 128));
         }
-        m.put("outOfMemory", Files.exists(work.resolve(OOM_MARKER_PREFIX + pid)));
+        m.put("outOfMemory", outOfMemory);
         Path report = work.resolve("hs_err_pid" + pid + ".log");
         if (Files.isRegularFile(report)) {
             m.put("crashReport", report.toString());

@@ -48,7 +48,7 @@ final class ProgramEnd {
             if (results.get("ageMillis") instanceof Number age) {
                 b.append(", taken ").append(age.longValue()).append(" ms before the program ended");
             }
-            b.append(" (its shutdown hooks did not run)");
+            b.append(" (the agent could not write its results at exit)");
         }
         return b.toString();
     }

@@ -241,7 +241,7 @@ final class RunLauncher {
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
-            launch.put("programEnd", endWatch.ending(observed.process().pid(), exit));
+            launch.put("programEnd", endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory()));
             launch.put("endedAtEpochMillis", System.currentTimeMillis());
             if (shutdown.stopping()) {
                 launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");

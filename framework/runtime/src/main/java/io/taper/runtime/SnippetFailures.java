@@ -14,7 +14,15 @@ public final class SnippetFailures {
     private SnippetFailures() {
     }
 
+    /**
+     * Counts a failure. An {@link OutOfMemoryError} also tells {@link StateBudget} that the heap is gone, so
+     * analyses stop allocating: the program's own allocations are then the ones that fail, as they would
+     * uninstrumented, and no snippet makes a dying JVM collect again and again.
+     */
     public static void record(Throwable t) {
+        if (t instanceof OutOfMemoryError) {
+            StateBudget.heapExhausted();
+        }
         if (COUNT.getAndIncrement() == 0) {
             first = String.valueOf(t);
         }

@@ -16,6 +16,7 @@ public final class StateBudget {
     private static volatile long budgetBytes = Long.MAX_VALUE;
     private static volatile boolean reached;
     private static volatile long reachedAtNanos;
+    private static volatile boolean heapGone;
 
     private StateBudget() {
     }
@@ -44,6 +45,23 @@ public final class StateBudget {
         return false;
     }
 
+    /**
+     * An analysis ran out of heap: the budget counts as reached, and {@link #heapGone()} tells analyses to
+     * allocate nothing more at all (not even flattened contexts).
+     */
+    public static void heapExhausted() {
+        heapGone = true;
+        if (!reached) {
+            reachedAtNanos = System.nanoTime();
+            reached = true;
+        }
+    }
+
+    /** True once analysis code ran out of heap: state may not grow by a single allocation. */
+    public static boolean heapGone() {
+        return heapGone;
+    }
+
     /** {@link System#nanoTime()} when the budget was reached (0 if it was not). */
     public static long reachedAtNanos() {
         return reachedAtNanos;
@@ -52,6 +70,7 @@ public final class StateBudget {
     /** For tests that run several budgets in one JVM. */
     public static void reset() {
         reached = false;
+        heapGone = false;
         reachedAtNanos = 0;
         budgetBytes = Long.MAX_VALUE;
     }

@@ -61,6 +61,9 @@ final class ContextTree {
         if ((size >= capacity || StateBudget.reached()) && parent != TRUNCATED) {
             return child(TRUNCATED, method);
         }
+        if (StateBudget.heapGone()) {
+            return TRUNCATED;           // no allocation at all: the call counts only in the flattened total
+        }
         int node = add(parent, method);
         put(key, node);
         return node;

@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.StateBudget;
 import io.taper.runtime.state.ThreadGroups;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
@@ -141,7 +142,7 @@ final class ThreadProfile {
         }
         int d = depth;
         if (d == frameNodes.length) {
-            if (d >= MAX_DEPTH) {
+            if (d >= MAX_DEPTH || StateBudget.heapGone()) {
                 tooDeep++;
                 return 0;
             }

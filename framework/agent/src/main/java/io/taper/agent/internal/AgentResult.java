@@ -27,8 +27,7 @@ import java.util.Map;
  * temporary name and renamed, so a reader never sees half of it, and a failed write leaves the previous one.
  *
  * <p>The last write must also succeed after the program ran out of heap with its memory still reachable:
- * {@link #EXIT_RESERVE_SHARE} of the max heap (within bounds) is allocated at start-up and let go just
- * before that write.
+ * its thread starts by letting go of the {@link ExitReserve}.
  */
 final class AgentResult implements Runnable {
 
@@ -36,12 +35,9 @@ final class AgentResult implements Runnable {
     static final long ROWS_DEADLINE_MILLIS = 10_000;
     /** How long the last write waits for a snapshot in progress. */
     static final long SNAPSHOT_WAIT_MILLIS = 5_000;
-    /** The share of the max heap held back for the last write, between 1 and 16 MiB. */
-    static final double EXIT_RESERVE_SHARE = 1.0 / 32;
 
     private final Object writeLock = new Object();
     private volatile boolean closed;
-    private volatile byte[] exitReserve;
     private long sequence;
     private long snapshotsWritten;
     private long snapshotsSkipped;
@@ -72,15 +68,6 @@ final class AgentResult implements Runnable {
         this.resultsClass = name;
     }
 
-    /** Holds the exit reserve: the heap the last write will have even if the program took all the rest. */
-    void reserve(long bytes) {
-        exitReserve = new byte[(int) Math.min(Integer.MAX_VALUE - 8, bytes)];
-    }
-
-    static long reserveFor(long maxHeap) {
-        return Math.max(1L << 20, Math.min(16L << 20, (long) (maxHeap * EXIT_RESERVE_SHARE)));
-    }
-
     /** Starts the periodic measurements and snapshots (on a daemon thread of the agent). */
     void startSnapshots(StateMeter m, long intervalMillis) {
         this.meter = m;
@@ -98,8 +85,7 @@ final class AgentResult implements Runnable {
     /** The shutdown hook: the last write. */
     @Override
     public void run() {
-        exitReserve = null;                     // the heap the write below needs, whatever the program holds
-        closed = true;
+        closed = true;                          // the exit reserve is already let go (AgentThreads.exitHook)
         ResultSnapshots s = snapshots;
         if (s != null) {
             s.stop();
@@ -192,6 +178,9 @@ final class AgentResult implements Runnable {
         result.put("rows", rowsAndSummary[0]);
         result.put("summary", rowsAndSummary[1]);
         stats.put("snippetFailures", SnippetFailures.count());
+        if (AgentThreads.firstFailure() != null) {
+            stats.put("agentThreadFailure", AgentThreads.firstFailure());
+        }
         if (SnippetFailures.first() != null) {
             stats.put("firstSnippetFailure", SnippetFailures.first());
         }

@@ -7,6 +7,7 @@ import io.taper.protocol.TaperConfig;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.SnippetFailures;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -38,13 +39,16 @@ public final class AgentStartup {
             ClassLoaderTags tags = new ClassLoaderTags();
             PendingClasses pending = new PendingClasses();
             AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
-            Runtime.getRuntime().addShutdownHook(AgentThreads.daemon("taper-agent-result", true, result));
+            Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
 
             HelloOk ok = link.connect();
             if (ok != null) {
                 BootClassPath.appendUnlessPresent(inst, Path.of(ok.preparedJar()), ok.resultsClass());
                 BootJarPreload.preload(config.runtimeJar());
                 BootJarPreload.preload(Path.of(ok.preparedJar()));
+                // Initialised now: a snippet that fails because the heap is gone must find it ready (its
+                // initialisation would then fail too, and every later failure with it).
+                SnippetFailures.count();
                 result.resultsClass(ok.resultsClass());
                 warmUp(link);
             }
@@ -81,7 +85,7 @@ public final class AgentStartup {
     /** The state budget, the exit reserve, and the thread that measures the state and writes snapshots. */
     private static void startSnapshots(TaperConfig config, AgentResult result, String resultsClass) {
         long maxHeap = Runtime.getRuntime().maxMemory();
-        long reserve = AgentResult.reserveFor(maxHeap);
+        long reserve = ExitReserve.sizeFor(maxHeap);
         StateMeter meter = new StateMeter(config.stateMax().bytes(maxHeap), reserve);
         if (resultsClass != null && !resultsClass.isEmpty()) {
             try {
@@ -91,7 +95,7 @@ public final class AgentStartup {
                 meter.failed("the results class " + resultsClass + " cannot measure its state: " + e);
             }
         }
-        result.reserve(reserve);
+        ExitReserve.hold(reserve);
         result.startSnapshots(meter, config.snapshotIntervalMs());
     }
 

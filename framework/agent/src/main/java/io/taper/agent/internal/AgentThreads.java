@@ -16,28 +16,62 @@ final class AgentThreads {
      *                  the shutdown hook): their own class loads are queued instead of sent
      */
     static Thread daemon(String name, boolean agentOnly, Runnable body) {
-        Thread t = new Thread(new Body(body, agentOnly), name);
+        Thread t = new Thread(new Body(body, agentOnly, false), name);
         t.setDaemon(true);
         return t;
+    }
+
+    /** The thread of the agent's shutdown hook: it lets go of the {@link ExitReserve} before anything else. */
+    static Thread exitHook(String name, Runnable body) {
+        Thread t = new Thread(new Body(body, true, true), name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static volatile Thread failedThread;
+    private static volatile Throwable firstFailure;
+
+    /** Keeps the first failure; allocates nothing (it may be an OutOfMemoryError). */
+    static void failed(Thread thread, Throwable t) {
+        if (firstFailure == null) {
+            failedThread = thread;
+            firstFailure = t;
+        }
+    }
+
+    /** The first exception that ended an agent thread ("thread: exception"), or null. */
+    static String firstFailure() {
+        Throwable t = firstFailure;
+        return t == null ? null : failedThread.getName() + ": " + t;
     }
 
     /** A named class rather than a lambda (see {@link TaperTransformer}: no java.lang.invoke at start-up). */
     static final class Body implements Runnable {
         private final Runnable body;
         private final boolean agentOnly;
+        private final boolean releasesReserve;
 
-        Body(Runnable body, boolean agentOnly) {
+        Body(Runnable body, boolean agentOnly, boolean releasesReserve) {
             this.body = body;
             this.agentOnly = agentOnly;
+            this.releasesReserve = releasesReserve;
         }
 
         @Override
         public void run() {
+            if (releasesReserve) {
+                ExitReserve.release();
+            }
             if (agentOnly) {
                 TaperTransformer.markAgentThread();
             }
             Bypass.enter();
-            body.run();
+            try {
+                body.run();
+            } catch (Throwable t) {
+                // never printed on the program's stderr as an uncaught exception (e.g. the heap is gone)
+                AgentThreads.failed(Thread.currentThread(), t);
+            }
         }
     }
 }
