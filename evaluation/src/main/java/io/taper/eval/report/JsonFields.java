@@ -70,6 +70,12 @@ final class JsonFields {
         return OptionalDouble.empty();
     }
 
+    /** Whether the leaf at exactly this (normalised) path is the boolean true. */
+    boolean isTrue(String path) {
+        JsonElement e = leaves.get(path);
+        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isBoolean() && e.getAsBoolean();
+    }
+
     /** The first array leaf whose own name satisfies {@code nameTest}. */
     JsonArray arrayNamed(Predicate<String> nameTest) {
         for (Map.Entry<String, JsonElement> e : leaves.entrySet()) {

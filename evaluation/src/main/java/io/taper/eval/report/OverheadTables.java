@@ -81,6 +81,43 @@ final class OverheadTables {
         return t;
     }
 
+    /** Each workload's overhead next to the peak size of the analysis's state in the observed JVM. */
+    static TextTable peakState(EvalData d, String analysis) {
+        TextTable t = new TextTable("Overhead and peak state: " + analysis,
+                List.of("workload", "fixed ovh", "fixed peak state [MiB]", "adaptive ovh", "adaptive peak state [MiB]",
+                        "state budget [MiB]", "budget reached f/a"));
+        for (Overhead o : overheads(d, analysis)) {
+            String w = o.workload();
+            t.row(List.of(w,
+                    Fmt.or(o.fixedFactor(), Fmt::factor, "–"),
+                    Fmt.or(stateMiB(d, w, analysis, Mode.FIXED, RunResult::peakStateBytes), OverheadTables::mib, "–"),
+                    Fmt.or(o.adaptiveFactor(), Fmt::factor, "–"),
+                    Fmt.or(stateMiB(d, w, analysis, Mode.ADAPTIVE, RunResult::peakStateBytes), OverheadTables::mib, "–"),
+                    Fmt.or(stateMiB(d, w, analysis, Mode.FIXED, RunResult::stateBudgetBytes), OverheadTables::mib, "–"),
+                    reached(d, w, analysis, Mode.FIXED) + " " + reached(d, w, analysis, Mode.ADAPTIVE)));
+        }
+        t.note("Peak state: the largest size the analysis reported for its state (stats.state.peakBytes) during a run,"
+                + " median over the runs; the budget is --max-state (default 10% of the max heap). Budget reached: runs"
+                + " in which the analysis stopped growing its state, of the runs.");
+        return t;
+    }
+
+    private static OptionalDouble stateMiB(EvalData d, String w, String analysis, Mode mode,
+                                           Function<RunResult, OptionalDouble> bytes) {
+        return Stats.median(d.results(w, analysis, mode).stream().map(bytes)
+                .filter(OptionalDouble::isPresent).map(v -> v.getAsDouble() / (1 << 20)).toList());
+    }
+
+    private static String reached(EvalData d, String w, String analysis, Mode mode) {
+        List<RunResult> rs = d.results(w, analysis, mode);
+        long n = rs.stream().filter(RunResult::stateBudgetReached).count();
+        return n + "/" + rs.size();
+    }
+
+    private static String mib(double v) {
+        return String.format(java.util.Locale.ROOT, "%.1f", v);
+    }
+
     static TextTable cpuTime(EvalData d, String analysis) {
         TextTable t = new TextTable("CPU time: " + analysis,
                 List.of("workload", "none tree [s]", "fixed tree [s]", "adaptive tree [s]", "none JVM [s]",

@@ -27,6 +27,7 @@ final class ReportSections {
         List<String> bars = new ArrayList<>();
         for (String a : analyses) {
             overhead.add(OverheadTables.wallTime(d, a));
+            overhead.add(OverheadTables.peakState(d, a));
             bars.add(SvgCharts.overheadBars("Overhead factor: " + a, OverheadTables.overheads(d, a)));
         }
         if (!overhead.isEmpty()) {

@@ -125,6 +125,22 @@ final class RunResult {
         return stats.numberWhere(p -> p.contains("server") && p.contains("cpu"));
     }
 
+    /** The peak size of the analysis's state ({@code stats.state.peakBytes}), if the run reports it. */
+    OptionalDouble peakStateBytes() {
+        OptionalDouble v = stats.numberWhere(p -> p.equals("state.peakbytes"));
+        return v.isPresent() && v.getAsDouble() >= 0 ? v : OptionalDouble.empty();
+    }
+
+    /** The state budget ({@code stats.state.budgetBytes}), if the run reports it. */
+    OptionalDouble stateBudgetBytes() {
+        return stats.numberWhere(p -> p.equals("state.budgetbytes"));
+    }
+
+    /** Whether the analysis reached its state budget ({@code stats.state.budgetReached}). */
+    boolean stateBudgetReached() {
+        return stats.isTrue("state.budgetreached");
+    }
+
     /** The total analysis invocations: a reported total, else the sum of the rows' counts. */
     OptionalDouble invocations() {
         OptionalDouble total = stat(INVOCATIONS);

@@ -160,6 +160,16 @@ class ReportsTest {
         assertTrue(md.contains(expected), () -> "report.md lacks:\n" + expected + "\n--- report.md:\n" + md);
     }
 
+    @Test
+    void peakStateNextToTheOverhead() {
+        assertTable("""
+                | workload | fixed ovh | fixed peak state [MiB] | adaptive ovh | adaptive peak state [MiB] | state budget [MiB] | budget reached f/a |
+                | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+                | w1 | 5.45× | 3.0 | 2.00× | 1.0 | 100.0 | 0/2 1/2 |
+                | w2 | 2.00× | – | 1.50× | – | – | 0/1 0/2 |
+                """);
+    }
+
     private static int count(String s, String part) {
         int n = 0;
         for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {

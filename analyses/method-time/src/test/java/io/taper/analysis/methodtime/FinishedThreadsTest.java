@@ -60,7 +60,7 @@ class FinishedThreadsTest {
         for (int k = 0; k < before.tree.export(100, 0).size(); k++) {
             assertArrayEquals(before.tree.export(100, 0).get(k), after.tree.export(100, 0).get(k));
         }
-        assertEquals(4, after.contexts);              // MAIN, WORK, HELPER: one context each (and the root's)
+        assertEquals(3, after.contexts);              // MAIN, MAIN>WORK, MAIN>WORK>HELPER
     }
 
     @Test
@@ -73,7 +73,8 @@ class FinishedThreadsTest {
             t.join();
         }
         ThreadProfiles.foldFinished();
-        assertEquals(3L * ThreadProfiles.FOLD_EVERY, ThreadProfiles.threadsFolded() - foldedBefore);
+        // (threads of other tests in this JVM may be folded too)
+        assertTrue(ThreadProfiles.threadsFolded() - foldedBefore >= 3L * ThreadProfiles.FOLD_EVERY);
         assertEquals(3L * ThreadProfiles.FOLD_EVERY, (long) ThreadProfiles.groups().get("churn-#"));
         long churnProfiles = 0;
         for (ThreadProfile p : ThreadProfiles.all()) {
