@@ -117,7 +117,8 @@ class RunErrorsEndToEndTest {
         assertEquals("about to die\n", run.stdout());
         assertEquals(Boolean.TRUE, run.stats().get("agentResultMissing"));
         assertTrue(run.stderr().contains("[taper] the program was killed by SIGKILL (signal 9) (exit status 137); the "
-            + "agent wrote no results (the JVM ended without running its shutdown hooks), so there are no rows\n"),
+            + "agent wrote no results (the JVM ended before its first snapshot and without running its shutdown hooks), "
+            + "so there are no rows\n"),
             run.stderr());
     }
 
