@@ -6,8 +6,8 @@ set -u
 if [ "$1" = "profile-accuracy" ]; then   # profile-accuracy --jfr REC RESULT --json
   [ -f "$3" ] || { echo "no recording $3" >&2; exit 2; }
   case "$4" in
-    *adaptive*) echo '{"match": 14, "sad": 20, "mad": 1.25}' ;;
-    *) echo '{"match": 12, "sad": 40, "mad": 2.5}' ;;
+    *adaptive*) echo '{"results": [{"match": 14, "sad": 20, "mad": 1.25}]}' ;;
+    *) echo '{"results": [{"match": 12, "sad": 40, "mad": 2.5}]}' ;;
   esac
   exit 0
 fi
@@ -37,16 +37,21 @@ echo "$main checksum=42"
 echo "[taper] result written"
 [ "$mode" = none ] && exit 0
 if [ "$analysis" = sfa ]; then
-  rows='{"class": "C", "field": "f", "category": "dF", "stationary": true},
-        {"class": "C", "field": "g", "category": "uF", "stationary": false}'
+  rows='{"class": "C", "field": "f", "descriptor": "I", "category": "dF", "verdict": "stationary", "written": true},
+        {"class": "C", "field": "g", "descriptor": "I", "category": "uF", "verdict": "non-stationary", "written": true}'
 else
   calls=100; [ "$mode" = adaptive ] && calls=40
-  rows="{\"method\": \"A.m()\", \"invocations\": $calls}, {\"method\": \"A.n()\", \"invocations\": 50}"
+  rows="{\"id\": 0, \"class\": \"A\", \"method\": \"m\", \"descriptor\": \"()V\", \"loader\": 0, \"invocations\": $calls},
+        {\"id\": 1, \"class\": \"A\", \"method\": \"n\", \"descriptor\": \"()V\", \"loader\": 0, \"invocations\": 50}"
 fi
 removed=0; events='[]'
-if [ "$mode" = adaptive ]; then removed=6; events='[{"atMillis": 100, "count": 4}, {"atMillis": 600, "count": 2}]'; fi
+if [ "$mode" = adaptive ]; then
+  removed=6
+  events='[{"site": 0, "atMillis": 100}, {"site": 1, "atMillis": 100}, {"site": 2, "atMillis": 100},
+           {"site": 3, "atMillis": 100}, {"site": 4, "atMillis": 600}, {"site": 5, "atMillis": 600}]'
+fi
 cat > "$out/result.json" <<JSON
-{"analysis": "$analysis", "mode": "$mode", "rows": [$rows],
+{"format": 1, "analysis": "$analysis", "mode": "$mode", "exitCode": 0, "rows": [$rows],
  "stats": {"wallMillis": 1000, "serverCpuMillis": 250, "sitesWoven": 10, "sitesRemoved": $removed,
            "controller": {"batches": 2, "removals": $events}},
  "summary": {}}

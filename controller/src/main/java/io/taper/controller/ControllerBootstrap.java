@@ -1,5 +1,6 @@
 package io.taper.controller;
 
+import io.taper.result.Mode;
 import io.taper.controller.internal.ControlLoop;
 import io.taper.controller.internal.LoadedClasses;
 import io.taper.controller.internal.StrategyCatalog;
@@ -44,8 +45,8 @@ public final class ControllerBootstrap {
             return started;
         }
         long startNanos = System.nanoTime();
-        String mode = config.getOrDefault("mode", "fixed").trim();
-        String spec = "adaptive".equals(mode) ? config.getOrDefault("controller", FixedStrategy.NAME).trim()
+        boolean adaptive = Mode.parse(config.getOrDefault("mode", Mode.FIXED.key())) == Mode.ADAPTIVE;
+        String spec = adaptive ? config.getOrDefault("controller", FixedStrategy.NAME).trim()
                 : FixedStrategy.NAME;
         String error = null;
         ControllerStrategy strategy;
@@ -61,7 +62,7 @@ public final class ControllerBootstrap {
             System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
             strategy = new FixedStrategy();
         }
-        if ("adaptive".equals(mode) && "true".equals(config.get("audit"))) {
+        if (adaptive && "true".equals(config.get("audit"))) {
             ClassDeployments.get().audit();
         }
         LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
@@ -73,7 +74,7 @@ public final class ControllerBootstrap {
             thread.setDaemon(true);
             thread.start();
         }
-        started = new Controller(loop, thread, mode, error);
+        started = new Controller(loop, thread, adaptive ? Mode.ADAPTIVE.key() : Mode.FIXED.key(), error);
         return started;
     }
 }

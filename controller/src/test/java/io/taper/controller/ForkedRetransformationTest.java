@@ -104,7 +104,7 @@ class ForkedRetransformationTest {
         assertEquals("4", r.get("twoClasses.batches"), "one batch per step");
         assertEquals("5", r.get("twoClasses.classes"), "1 + 1 + 1 + 2 classes");
         assertEquals("1", r.get("twoClasses.hitsC"));
-        assertEquals("2", r.get("stats.sitesRemoved"), "b and c");
+        assertEquals("2", r.get("stats.sitesMarkedRemoved"), "b and c");
         assertEquals("1", r.get("stats.sitesRedeployed"));
         assertEquals("1", r.get("stats.variantSwitches"));
         assertEquals("0", r.get("stats.retransformFailures"));

@@ -1,7 +1,7 @@
 package io.taper.eval;
 
 import io.taper.eval.plan.BuiltinWorkloads;
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.plan.Preset;
 import io.taper.eval.plan.RunPlan;
 import io.taper.eval.plan.RunSpec;
@@ -162,11 +162,15 @@ public final class EvalMain implements Callable<Integer> {
                 + LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         LinkedHashSet<String> losslessSet = new LinkedHashSet<>(lossless);
         if (reportOnly) {
+            if (!java.nio.file.Files.isRegularFile(outDir.resolve(RunLog.FILE))) {
+                throw new IllegalArgumentException(outDir + " has no " + RunLog.FILE + ": --report-only redraws the"
+                        + " reports of an evaluation run into that directory");
+            }
             return report(outDir, RunLog.read(outDir), losslessSet);
         }
         List<Workload> chosen = choose(available);
-        List<Mode> chosenModes = modes.stream().map(Mode::parse).toList();
-        if (chosenModes.contains(Mode.JFR)) {
+        List<RunKind> chosenModes = modes.stream().map(RunKind::parse).toList();
+        if (chosenModes.contains(RunKind.JFR)) {
             throw new IllegalArgumentException("--modes takes none, fixed, adaptive (JFR runs are added for method-time)");
         }
         int rounds = runs != null ? runs : p.defaultRuns();

@@ -3,7 +3,7 @@ package io.taper.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.run.RunLog;
 import io.taper.eval.run.RunRecord;
 import io.taper.eval.run.RunStatus;
@@ -60,7 +60,7 @@ class EvalMainTest {
         assertEquals(List.of("good"), log.deterministic());
         for (RunRecord r : log.runs()) {
             RunStatus expected = r.workload().equals("bad") ? RunStatus.FAILED
-                    : r.workload().equals("slow") && r.mode() == Mode.FIXED && r.analysis().equals("sfa")
+                    : r.workload().equals("slow") && r.mode() == RunKind.FIXED && r.analysis().equals("sfa")
                     ? RunStatus.TIMEOUT : RunStatus.OK;
             assertEquals(expected, r.status(), r.runDir());
         }
@@ -74,7 +74,7 @@ class EvalMainTest {
         assertEquals("timed out after 2 s", log.runs().get(14).error());
 
         // The accuracy pass compared each method-time run of "good" with its round's recording.
-        assertEquals("{\"match\": 14, \"sad\": 20, \"mad\": 1.25}",
+        assertEquals("{\"results\": [{\"match\": 14, \"sad\": 20, \"mad\": 1.25}]}",
                 Files.readString(out.resolve("good/method-time/adaptive-1/accuracy.json")));
 
         String err = stderr.toString(StandardCharsets.UTF_8);

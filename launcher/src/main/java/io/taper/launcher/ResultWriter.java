@@ -1,6 +1,10 @@
 package io.taper.launcher;
 
 import com.google.gson.Gson;
+import io.taper.result.Mode;
+import io.taper.result.ResultFormat;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Stats;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import com.google.gson.reflect.TypeToken;
@@ -17,8 +21,9 @@ import java.util.Map;
 
 /**
  * Merges what the agent ({@code agent-result.json}) and the server ({@code server-stats.json}) wrote
- * with what the launcher measured into {@code OUT/result.json}: {@code analysis}, {@code mode},
- * {@code exitCode}, {@code rows}, {@code summary}, {@code stats}, {@code launch}.
+ * with what the launcher measured into {@code OUT/result.json}, in the format of {@link ResultKeys}: the launch facts that are
+ * statistics (server CPU time, how the program ended, a server problem) move from {@code launch} to {@code stats},
+ * so that each is written once.
  */
 final class ResultWriter {
 
@@ -30,43 +35,44 @@ final class ResultWriter {
     static Map<String, Object> write(Path out, Map<String, Object> launch, ObservedRun observed, String analysis,
                                      int exitCode) {
         Map<String, Object> result = new LinkedHashMap<>();
-        result.put("analysis", analysis == null ? launch.get("analysis") : analysis);
-        result.put("mode", launch.get("mode"));
-        result.put("exitCode", exitCode);
+        result.put(ResultKeys.FORMAT, ResultFormat.VERSION);
+        result.put(ResultKeys.ANALYSIS, analysis == null ? launch.get(ResultKeys.ANALYSIS) : analysis);
+        result.put(ResultKeys.MODE, launch.get("mode"));
+        result.put(ResultKeys.EXIT_CODE, exitCode);
         Map<String, Object> stats = new LinkedHashMap<>();
-        stats.put("wallMillis", observed.wallMillis());
-        stats.put("observedCpuMillis", observed.cpuMillis());
-        if (launch.containsKey("serverCpuMillis")) {
-            stats.put("serverCpuMillis", launch.get("serverCpuMillis"));
+        stats.put(Stats.WALL_MILLIS, observed.wallMillis());
+        stats.put(Stats.OBSERVED_CPU_MILLIS, observed.cpuMillis());
+        if (launch.containsKey(Stats.SERVER_CPU_MILLIS)) {
+            stats.put(Stats.SERVER_CPU_MILLIS, launch.remove(Stats.SERVER_CPU_MILLIS));
         }
         Object rows = List.of();
         Object summary = Map.of();
-        if (!"none".equals(launch.get("mode"))) {
+        if (!Mode.NONE.key().equals(launch.get(ResultKeys.MODE))) {
             Map<String, Object> agent = readJson(out.resolve("agent-result.json"));
             if (agent == null) {
-                stats.put("agentResultMissing", true);
+                stats.put(Stats.AGENT_RESULT_MISSING, true);
             } else {
-                stats.put("results", resultsAge(agent.get("snapshot"), launch.get("endedAtEpochMillis")));
-                rows = agent.getOrDefault("rows", List.of());
-                summary = agent.getOrDefault("summary", Map.of());
-                Object agentStats = agent.get("stats");
+                stats.put(Stats.RESULTS, resultsAge(agent.get("snapshot"), launch.get("endedAtEpochMillis")));
+                rows = agent.getOrDefault(ResultKeys.ROWS, List.of());
+                summary = agent.getOrDefault(ResultKeys.SUMMARY, Map.of());
+                Object agentStats = agent.get(ResultKeys.STATS);
                 if (agentStats instanceof Map<?, ?> m) {
                     m.forEach((k, v) -> stats.put(String.valueOf(k), v));
                 }
             }
             Map<String, Object> server = readJson(out.resolve("server-stats.json"));
-            stats.put("server", server == null ? Map.of("missing", true) : server);
-            if (launch.containsKey("serverProblem")) {
-                stats.put("serverProblem", launch.get("serverProblem"));
-            }
-            if (launch.get("programEnd") != null) {
-                stats.put("programEnd", launch.get("programEnd"));
+            stats.put(Stats.SERVER, server == null ? Map.of("missing", true) : server);
+            if (launch.containsKey(Stats.SERVER_PROBLEM)) {
+                stats.put(Stats.SERVER_PROBLEM, launch.remove(Stats.SERVER_PROBLEM));
             }
         }
-        result.put("rows", rows);
-        result.put("summary", summary);
-        result.put("stats", stats);
-        result.put("launch", launch);
+        if (launch.get(Stats.PROGRAM_END) != null) {
+            stats.put(Stats.PROGRAM_END, launch.remove(Stats.PROGRAM_END));
+        }
+        result.put(ResultKeys.ROWS, rows);
+        result.put(ResultKeys.SUMMARY, summary);
+        result.put(ResultKeys.STATS, stats);
+        result.put(ResultKeys.LAUNCH, launch);
         writeAtomically(out.resolve("result.json"), result);
         return result;
     }

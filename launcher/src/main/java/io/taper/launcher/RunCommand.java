@@ -1,11 +1,13 @@
 package io.taper.launcher;
 
+import io.taper.result.Mode;
 import io.taper.protocol.StateSize;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,7 +27,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "Analysis to run: a built-in name (method-count, sfa, method-time) or an analysis jar. Default: ${DEFAULT-VALUE}.")
     String analysis;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "fixed",
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "fixed", converter = ModeOption.class,
             description = "none (no agent: the baseline), fixed (instrumentation stays), adaptive (the controller removes "
                     + "instrumentation that can no longer change the result). Default: ${DEFAULT-VALUE}.")
     Mode mode;
@@ -92,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--max-state", paramLabel = "SIZE", defaultValue = StateSize.DEFAULT,
             description = "Memory budget for the analysis's state in the observed JVM: bytes, 64m, 1g, or a share of "
-                    + "its max heap (10%). Near it the analysis stops growing its state in a documented way (method-time: "
+                    + "its max heap (10%%). Near it the analysis stops growing its state in a documented way (method-time: "
                     + "new calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
     String maxState;
 
@@ -101,7 +103,17 @@ public final class RunCommand implements Callable<Integer> {
     List<String> javaArgs = new ArrayList<>();
 
     /** The three ways to run a program. */
-    public enum Mode { none, fixed, adaptive }
+    /** {@code --mode}'s spelling is {@link Mode#key()}, and a wrong one gets {@link Mode#parse}'s message. */
+    static final class ModeOption implements CommandLine.ITypeConverter<Mode> {
+        @Override
+        public Mode convert(String value) {
+            try {
+                return Mode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
 
     @Override
     public Integer call() {

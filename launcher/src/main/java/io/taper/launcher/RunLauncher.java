@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.result.Mode;
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.TaperConfigException;
 import java.io.IOException;
@@ -34,7 +35,7 @@ final class RunLauncher {
         // Everything is checked before OUT is touched: a mistyped option must not cost the last results.
         checkExecutable("--java", o.java());
         Analysis analysis = null;
-        if (o.mode() != RunCommand.Mode.none) {
+        if (o.mode() != Mode.NONE) {
             checkExecutable("--server-java", o.serverJava());
             analysis = resolveAnalysis();
         }
@@ -47,7 +48,7 @@ final class RunLauncher {
             throw new LauncherException("cannot create output directory " + out + ": " + e.getMessage());
         }
         Map<String, Object> launch = new LinkedHashMap<>();
-        launch.put("mode", o.mode().name());
+        launch.put("mode", o.mode().key());
         launch.put("javaArgs", o.javaArgs());
         shutdown = new RunShutdown();
         try {
@@ -121,13 +122,13 @@ final class RunLauncher {
         }
         String analysisName = descriptor.getProperty("name").trim();
         String controller = o.controller() != null ? o.controller()
-                : o.mode() == RunCommand.Mode.adaptive ? descriptor.getProperty("controller", "periodic:100").trim()
+                : o.mode() == Mode.ADAPTIVE ? descriptor.getProperty("controller", "periodic:100").trim()
                 : "none";
-        if (o.controller() != null && o.mode() != RunCommand.Mode.adaptive && !"none".equals(o.controller().trim())) {
+        if (o.controller() != null && o.mode() != Mode.ADAPTIVE && !"none".equals(o.controller().trim())) {
             throw new LauncherException("--controller " + o.controller() + " needs --mode adaptive (the mode is "
                 + o.mode() + ")");
         }
-        if (o.audit() && o.mode() != RunCommand.Mode.adaptive) {
+        if (o.audit() && o.mode() != Mode.ADAPTIVE) {
             throw new LauncherException("--audit needs --mode adaptive (the mode is " + o.mode() + ")");
         }
         ControllerSpecCheck.check(controller, home.agentJar(), home.runtimeJar(), analysisJar, o.controllerPath());
@@ -159,7 +160,7 @@ final class RunLauncher {
                     .with(TaperConfig.ANALYSIS_NAME, analysisName)
                     .with(TaperConfig.ANALYSIS_JAR, analysisJar.toString())
                     .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
-                    .with(TaperConfig.MODE, o.mode().name())
+                    .with(TaperConfig.MODE, o.mode().key())
                     .with(TaperConfig.CONTROLLER, controller)
                     .with(TaperConfig.OUT, out.toString())
                     .with(TaperConfig.WORK, work.toString())
@@ -177,7 +178,7 @@ final class RunLauncher {
             if (o.dump() != null) {
                 cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
             }
-            BootShadows boot = o.mode() == RunCommand.Mode.none ? null
+            BootShadows boot = o.mode() == Mode.NONE ? null
                     : BootShadows.plan(descriptor.getProperty("shadowFields"), o.bootShadows(), o.java(), o.javaArgs(), work);
             if (boot != null && boot.dir != null) {
                 cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())

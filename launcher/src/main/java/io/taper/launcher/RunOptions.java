@@ -1,10 +1,11 @@
 package io.taper.launcher;
 
+import io.taper.result.Mode;
 import java.nio.file.Path;
 import java.util.List;
 
 /** Everything {@code ./taper run} was told, validated by picocli. */
-public record RunOptions(String analysis, RunCommand.Mode mode, String controller, List<Path> controllerPath,
+public record RunOptions(String analysis, Mode mode, String controller, List<Path> controllerPath,
                          Path out, Path dump, Path jfr, Path java, Path serverJava, int serverStartTimeoutSeconds,
                          int requestTimeoutMillis, boolean quiet, boolean bootShadows, boolean audit,
                          long snapshotIntervalMillis, String maxState, List<String> javaArgs) {

@@ -1,5 +1,10 @@
 package io.taper.launcher;
 
+import io.taper.result.ResultFormat;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Controller;
+import io.taper.result.ResultKeys.State;
+import io.taper.result.ResultKeys.Stats;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,22 +18,22 @@ final class RunSummary {
 
     static void print(Map<String, Object> result, Path out, PrintStream ps) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> s = (Map<String, Object>) result.get("stats");
-        List<?> rows = (List<?>) result.get("rows");
-        ps.printf("[taper] %s %s: exit %s, wall %s ms, %d rows%n", result.get("analysis"), result.get("mode"),
-                result.get("exitCode"), s.get("wallMillis"), rows.size());
+        Map<String, Object> s = (Map<String, Object>) result.get(ResultKeys.STATS);
+        List<?> rows = (List<?>) result.get(ResultKeys.ROWS);
+        ps.printf("[taper] %s %s: exit %s, wall %s ms, %d rows%n", result.get(ResultKeys.ANALYSIS), result.get(ResultKeys.MODE),
+                result.get(ResultKeys.EXIT_CODE), s.get(Stats.WALL_MILLIS), rows.size());
         ps.printf("[taper] classes: seen %s, woven %s, unchanged %s, failed %s, untransformed %s, hidden %s%n",
                 n(s, "classesSeen"), n(s, "classesWoven"), n(s, "classesUnchanged"), n(s, "classesFailed"),
                 n(s, "classesUntransformed"), n(s, "hiddenClasses"));
         ps.printf("[taper] sites: woven %s, active %s, removed %s; retransformation batches %s%n",
-                n(s, "sitesWoven"), n(s, "sitesActive"), n(s, "sitesRemoved"), n(s, "retransformBatches"));
-        if (s.get("server") instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
+                n(s, Stats.SITES_WOVEN), n(s, Stats.SITES_ACTIVE), n(s, Stats.SITES_REMOVED), n(s, Stats.RETRANSFORM_BATCHES));
+        if (s.get(Stats.SERVER) instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
                 && kept.intValue() > 0) {
             ps.printf("[taper] %d method(s) kept their original code (woven body too large), so they have no rows: %s%n",
                     kept.intValue(), server.get("keptOriginal"));
         }
-        if (s.get("serverProblem") != null) {
-            ps.printf("[taper] server: %s%n", s.get("serverProblem"));
+        if (s.get(Stats.SERVER_PROBLEM) != null) {
+            ps.printf("[taper] server: %s%n", s.get(Stats.SERVER_PROBLEM));
         }
         if (s.get("serverUnavailable") != null) {
             ps.printf("[taper] the agent lost the server: %s (classes loaded after that ran uninstrumented)%n",
@@ -37,11 +42,11 @@ final class RunSummary {
         if (s.get("agentError") != null) {
             ps.printf("[taper] agent: %s%n", s.get("agentError"));
         }
-        Object controller = s.get("controller");
+        Object controller = s.get(Stats.CONTROLLER);
         if (controller instanceof Map<?, ?> c && c.get("error") != null) {
             ps.printf("[taper] controller: %s (ran with fixed instrumentation)%n", c.get("error"));
         }
-        if (controller instanceof Map<?, ?> c && c.get("audit") instanceof Map<?, ?> audit) {
+        if (controller instanceof Map<?, ?> c && c.get(Controller.AUDIT) instanceof Map<?, ?> audit) {
             ps.printf("[taper] audit: %s sites removed (kept running, checked), %s events at them, %s violations%n",
                     n(audit, "sitesAudited"), n(audit, "eventsAfterRemoval"), n(audit, "violations"));
             if (audit.get("first") instanceof List<?> first && !first.isEmpty() && first.get(0) instanceof Map<?, ?> v) {
@@ -49,18 +54,18 @@ final class RunSummary {
                         n(v, "site"), v.get("snippet"), v.get("change"));
             }
         }
-        if (s.get("state") instanceof Map<?, ?> state && state.get("peakBytes") instanceof Number peak
+        if (s.get(Stats.STATE) instanceof Map<?, ?> state && state.get(State.PEAK_BYTES) instanceof Number peak
                 && peak.longValue() >= 0) {
-            ps.printf("[taper] analysis state: peak %s of a %s budget%s%n", mib(peak), mib(state.get("budgetBytes")),
-                    Boolean.TRUE.equals(state.get("budgetReached"))
+            ps.printf("[taper] analysis state: peak %s of a %s budget%s%n", mib(peak), mib(state.get(State.BUDGET_BYTES)),
+                    Boolean.TRUE.equals(state.get(State.BUDGET_REACHED))
                         ? ", reached after " + n(state, "budgetReachedAtMillis") + " ms: the analysis stopped growing "
                             + "its state from then on (see its README)" : "");
         }
-        String ending = ProgramEnd.describe(result.get("exitCode"), s);
+        String ending = ProgramEnd.describe(result.get(ResultKeys.EXIT_CODE), s);
         if (ending != null) {
             ps.printf("[taper] %s%n", ending);
         }
-        ps.printf("[taper] result: %s%n", out.resolve("result.json"));
+        ps.printf("[taper] result: %s%n", out.resolve(ResultFormat.FILE));
     }
 
     private static String mib(Object bytes) {

@@ -1,5 +1,6 @@
 package io.taper.controller.internal;
 
+import io.taper.result.ResultKeys.Controller;
 import io.taper.controller.ClassDeployments;
 import io.taper.controller.ClassKey;
 import io.taper.runtime.Audit;
@@ -142,7 +143,7 @@ public final class ControlLoop implements Runnable {
 
     public synchronized Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", spec);
+        m.put(Controller.STRATEGY, spec);
         m.put("periodMillis", strategy.periodMillis());
         m.put("steps", steps);
         m.put("stepErrors", stepErrors);
@@ -154,16 +155,15 @@ public final class ControlLoop implements Runnable {
         if (results.error() != null) {
             m.put("resultsError", results.error());
         }
-        m.put("sitesWoven", (long) SiteRegistry.size());
         m.put("sitesDead", (long) SiteRegistry.deadSites().length);
-        m.put("sitesSwitchedOff", (long) SiteSwitches.count());
+        m.put(Controller.SITES_SWITCHED_OFF, (long) SiteSwitches.count());
         outcomes.putInto(m);
         m.put("passes", passes);
         m.put("classesNotFound", classesMissing);
         m.put("classesUnmodifiable", classesUnmodifiable);
         m.putAll(retransformation.toMap());
         if (Audit.enabled()) {
-            m.put("audit", Audit.report());
+            m.put(Controller.AUDIT, Audit.report());
         }
         Map<String, Object> own = strategy.stats();
         if (own != null && !own.isEmpty()) {

@@ -1,5 +1,6 @@
 package io.taper.controller.internal;
 
+import io.taper.result.ResultKeys.Controller;
 import io.taper.controller.RetransformationListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,11 +82,11 @@ public final class RetransformationStats implements RetransformationListener {
     /** The statistics as JSON-shaped values. */
     public synchronized Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("batches", batches);
+        m.put(Controller.BATCHES, batches);
         m.put("failedBatches", failedBatches);
         m.put("classesRetransformed", classesRetransformed);
         m.put("retransformFailures", classFailures);
-        m.put("pauseMillis", millis(pauseNanos));
+        m.put(Controller.PAUSE_MILLIS, millis(pauseNanos));
         m.put("weaveMillis", millis(weaveNanos));
         long[] pauses = new long[log.size()];
         long[] sizes = new long[log.size()];

@@ -1,5 +1,6 @@
 package io.taper.controller.internal;
 
+import io.taper.result.ResultKeys.Controller;
 import io.taper.controller.ClassDeployments;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -80,13 +81,15 @@ final class SiteOutcomes {
     }
 
     void putInto(Map<String, Object> m) {
-        m.put("sitesRemoved", (long) removed.size());
+        // Sites the controller holds removed now (switched off or re-woven without, or waiting for it); the
+        // run's count of sites re-woven without is the agent's stats.sitesRemoved.
+        m.put("sitesMarkedRemoved", (long) removed.size());
         m.put("removalEvents", removalEvents);
         m.put("sitesRedeployed", redeployEvents);
         m.put("variantSwitches", variantSwitches);
         m.put("removalsPending", (long) pendingRemoval.size());
         m.put("redeploymentsPending", (long) pendingRestore.size());
-        m.put("removals", events(removals));
+        m.put(Controller.REMOVALS, events(removals));
         m.put("redeployments", events(redeployments));
     }
 
@@ -94,8 +97,8 @@ final class SiteOutcomes {
         List<Map<String, Object>> out = new ArrayList<>(log.size());
         for (long[] e : log) {
             Map<String, Object> x = new LinkedHashMap<>();
-            x.put("site", (int) e[0]);
-            x.put("atMillis", e[1]);
+            x.put(Controller.SITE, (int) e[0]);
+            x.put(Controller.AT_MILLIS, e[1]);
             out.add(x);
         }
         return out;

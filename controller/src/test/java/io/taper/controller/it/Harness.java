@@ -46,7 +46,7 @@ public final class Harness {
         controller.stop();
         Map<String, Object> stats = controller.stats();
         for (String k : List.of("strategy", "error", "steps", "stepErrors", "batches", "failedBatches",
-                "classesRetransformed", "retransformFailures", "sitesRemoved", "sitesRedeployed", "variantSwitches",
+                "classesRetransformed", "retransformFailures", "sitesMarkedRemoved", "sitesRedeployed", "variantSwitches",
                 "threadAlive", "passes", "classesNotFound", "classesUnmodifiable", "removalsPending",
                 "redeploymentsPending")) {
             out("stats." + k, stats.get(k));

@@ -21,20 +21,20 @@ public final class RunPlan {
      * @param modes which of none, fixed, adaptive to run; JFR runs are added where
      *              {@link #METHOD_TIME} is analysed and {@code withJfr} is set
      */
-    public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<Mode> modes,
+    public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<RunKind> modes,
                                             int rounds, boolean withJfr) {
         boolean jfr = withJfr && analyses.contains(METHOD_TIME);
         List<RunSpec> plan = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             for (Workload w : workloads) {
-                if (modes.contains(Mode.NONE)) {
-                    plan.add(new RunSpec(w, "", Mode.NONE, round));
+                if (modes.contains(RunKind.NONE)) {
+                    plan.add(new RunSpec(w, "", RunKind.NONE, round));
                 }
                 if (jfr) {
-                    plan.add(new RunSpec(w, "", Mode.JFR, round));
+                    plan.add(new RunSpec(w, "", RunKind.JFR, round));
                 }
                 for (String analysis : analyses) {
-                    for (Mode m : List.of(Mode.FIXED, Mode.ADAPTIVE)) {
+                    for (RunKind m : List.of(RunKind.FIXED, RunKind.ADAPTIVE)) {
                         if (modes.contains(m)) {
                             plan.add(new RunSpec(w, analysis, m, round));
                         }

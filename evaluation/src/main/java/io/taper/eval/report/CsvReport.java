@@ -21,23 +21,23 @@ final class CsvReport {
         StringBuilder b = new StringBuilder(String.join(",", COLUMNS)).append('\n');
         for (RunRecord r : d.all()) {
             Optional<RunResult> result = d.result(r);
-            Optional<JsonFields> accuracy = d.accuracy(r);
+            Optional<Accuracy> accuracy = d.accuracy(r);
             List<String> cells = new ArrayList<>(List.of(r.workload(), r.analysis(), r.mode().id(),
                     Integer.toString(r.round()), r.status().label(),
                     Integer.toString(r.exitCode()), Long.toString(r.wallMillis()),
-                    r.cpuMillis() < 0 ? "" : Long.toString(r.cpuMillis()), stat(result, RunResult.JVM_CPU_MILLIS),
+                    r.cpuMillis() < 0 ? "" : Long.toString(r.cpuMillis()), stat(result, RunResult.Stat.JVM_CPU_MILLIS),
                     result.map(x -> Integer.toString(x.rows().size())).orElse("")));
-            cells.add(stat(result, RunResult.SITES_WOVEN));
-            cells.add(stat(result, RunResult.SITES_ACTIVE));
-            cells.add(stat(result, RunResult.SITES_REMOVED));
-            cells.add(stat(result, RunResult.SITES_SWITCHED_OFF));
-            cells.add(stat(result, RunResult.BATCHES));
-            cells.add(stat(result, RunResult.PAUSE_MILLIS));
-            cells.add(result.map(x -> number(x.serverCpuMillis())).orElse(""));
+            cells.add(stat(result, RunResult.Stat.SITES_WOVEN));
+            cells.add(stat(result, RunResult.Stat.SITES_ACTIVE));
+            cells.add(stat(result, RunResult.Stat.SITES_REMOVED));
+            cells.add(stat(result, RunResult.Stat.SITES_SWITCHED_OFF));
+            cells.add(stat(result, RunResult.Stat.BATCHES));
+            cells.add(stat(result, RunResult.Stat.PAUSE_MILLIS));
+            cells.add(stat(result, RunResult.Stat.SERVER_CPU_MILLIS));
             cells.add(result.map(x -> x.removals().isEmpty() ? "" : Integer.toString(x.removals().size())).orElse(""));
-            for (String m : List.of("match", "sad", "mad")) {
-                cells.add(accuracy.map(a -> number(a.number(Set.of(m)))).orElse(""));
-            }
+            cells.add(accuracy.map(a -> number(OptionalDouble.of(a.match()))).orElse(""));
+            cells.add(accuracy.map(a -> number(OptionalDouble.of(a.sad()))).orElse(""));
+            cells.add(accuracy.map(a -> number(OptionalDouble.of(a.mad()))).orElse(""));
             cells.add(r.output());
             cells.add(r.runDir());
             cells.add(r.error());
@@ -46,8 +46,8 @@ final class CsvReport {
         return b.toString();
     }
 
-    private static String stat(Optional<RunResult> result, Set<String> names) {
-        return result.map(x -> number(x.stat(names))).orElse("");
+    private static String stat(Optional<RunResult> result, RunResult.Stat s) {
+        return result.map(x -> number(x.stat(s))).orElse("");
     }
 
     /** Whole numbers without a fraction, others as they are. */

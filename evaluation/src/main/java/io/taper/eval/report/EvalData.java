@@ -4,7 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.run.AccuracyPass;
 import io.taper.eval.run.RunLog;
 import io.taper.eval.run.RunRecord;
@@ -60,61 +60,47 @@ final class EvalData {
     }
 
     /** The runs of one configuration; the analysis is ignored for the uninstrumented modes. */
-    List<RunRecord> runs(String workload, String analysis, Mode mode) {
+    List<RunRecord> runs(String workload, String analysis, RunKind mode) {
         return log.runs().stream()
                 .filter(r -> r.workload().equals(workload) && r.mode() == mode)
                 .filter(r -> !mode.instrumented() || r.analysis().equals(analysis))
                 .toList();
     }
 
-    List<RunRecord> okRuns(String workload, String analysis, Mode mode) {
+    List<RunRecord> okRuns(String workload, String analysis, RunKind mode) {
         return runs(workload, analysis, mode).stream().filter(RunRecord::ok).toList();
     }
 
     /** Median wall time in seconds of the configuration's successful runs. */
-    OptionalDouble medianWallSeconds(String workload, String analysis, Mode mode) {
+    OptionalDouble medianWallSeconds(String workload, String analysis, RunKind mode) {
         return Stats.median(okRuns(workload, analysis, mode).stream().map(r -> r.wallMillis() / 1000.0).toList());
     }
 
     /** Median CPU seconds of the process tree, over the successful runs that measured it. */
-    OptionalDouble medianCpuSeconds(String workload, String analysis, Mode mode) {
+    OptionalDouble medianCpuSeconds(String workload, String analysis, RunKind mode) {
         return Stats.median(okRuns(workload, analysis, mode).stream().filter(r -> r.cpuMillis() >= 0)
                 .map(r -> r.cpuMillis() / 1000.0).toList());
     }
 
     Optional<RunResult> result(RunRecord r) {
-        return results.computeIfAbsent(r.runDir(), d -> RunResult.load(outDir.resolve(d).resolve("result.json")));
+        return results.computeIfAbsent(r.runDir(), d -> RunResult.load(outDir.resolve(d)));
     }
 
     /** The successful runs' results that exist. */
-    List<RunResult> results(String workload, String analysis, Mode mode) {
+    List<RunResult> results(String workload, String analysis, RunKind mode) {
         return okRuns(workload, analysis, mode).stream().map(this::result).flatMap(Optional::stream).toList();
     }
 
-    /**
-     * match / sad / mad of a run against the JFR profile, if the accuracy pass wrote them: at the top
-     * of accuracy.json, or in the first element of its {@code results} array (profile-accuracy's
-     * shape, one element per compared result file).
-     */
-    Optional<JsonFields> accuracy(RunRecord r) {
-        Path file = outDir.resolve(r.runDir()).resolve(AccuracyPass.FILE);
-        try {
-            JsonElement root = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
-            if (root.isJsonObject() && root.getAsJsonObject().get("results") instanceof JsonArray results
-                    && !results.isEmpty() && results.get(0).isJsonObject()) {
-                root = results.get(0);
-            }
-            return Optional.of(JsonFields.of(root));
-        } catch (IOException | JsonParseException e) {
-            return Optional.empty();
-        }
+    /** match / sad / mad of a run against the JFR profile, if the accuracy pass wrote them. */
+    Optional<Accuracy> accuracy(RunRecord r) {
+        return Accuracy.read(outDir.resolve(r.runDir()).resolve(AccuracyPass.FILE));
     }
 
     /**
      * A cell for a configuration with no successful run: "–" if it never ran, "timeout" if a run timed
      * out, else "failed".
      */
-    String missingCell(String workload, String analysis, Mode mode) {
+    String missingCell(String workload, String analysis, RunKind mode) {
         List<RunRecord> runs = runs(workload, analysis, mode);
         if (runs.isEmpty()) {
             return "–";
@@ -123,7 +109,7 @@ final class EvalData {
     }
 
     /** "ok/total" for a configuration. */
-    String okCount(String workload, String analysis, Mode mode) {
+    String okCount(String workload, String analysis, RunKind mode) {
         return okRuns(workload, analysis, mode).size() + "/" + runs(workload, analysis, mode).size();
     }
 }

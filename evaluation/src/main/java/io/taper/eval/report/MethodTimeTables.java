@@ -1,10 +1,10 @@
 package io.taper.eval.report;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
@@ -15,10 +15,6 @@ import java.util.function.Function;
  */
 final class MethodTimeTables {
 
-    private static final Set<String> MATCH = Set.of("match");
-    private static final Set<String> SAD = Set.of("sad");
-    private static final Set<String> MAD = Set.of("mad");
-
     private MethodTimeTables() {
     }
 
@@ -27,30 +23,27 @@ final class MethodTimeTables {
                 List.of("workload", "fixed locations", "avoided locations", "avoided locations %",
                         "fixed invocations", "avoided invocations", "avoided invocations %"));
         for (String w : d.workloads()) {
-            List<RunResult> fixed = d.results(w, analysis, Mode.FIXED);
-            List<RunResult> adaptive = d.results(w, analysis, Mode.ADAPTIVE);
+            List<RunResult> fixed = d.results(w, analysis, RunKind.FIXED);
+            List<RunResult> adaptive = d.results(w, analysis, RunKind.ADAPTIVE);
             if (fixed.isEmpty() && adaptive.isEmpty()) {
-                t.row(List.of(w, d.missingCell(w, analysis, Mode.FIXED), d.missingCell(w, analysis, Mode.ADAPTIVE),
+                t.row(List.of(w, d.missingCell(w, analysis, RunKind.FIXED), d.missingCell(w, analysis, RunKind.ADAPTIVE),
                         "–", "–", "–", "–"));
                 continue;
             }
-            OptionalDouble locations = median(fixed, r -> r.stat(RunResult.SITES_WOVEN));
+            OptionalDouble locations = median(fixed, r -> r.stat(RunResult.Stat.SITES_WOVEN));
             OptionalDouble removed = median(adaptive, RunResult::sitesTakenOut);
             OptionalDouble invocations = median(fixed, RunResult::invocations);
-            OptionalDouble avoided = median(adaptive, r -> r.stat(RunResult.INVOCATIONS_AVOIDED));
-            if (avoided.isEmpty()) {
-                OptionalDouble adaptiveInvocations = median(adaptive, RunResult::invocations);
-                if (invocations.isPresent() && adaptiveInvocations.isPresent()) {
-                    avoided = OptionalDouble.of(invocations.getAsDouble() - adaptiveInvocations.getAsDouble());
-                }
-            }
+            OptionalDouble adaptiveInvocations = median(adaptive, RunResult::invocations);
+            OptionalDouble avoided = invocations.isPresent() && adaptiveInvocations.isPresent()
+                    ? OptionalDouble.of(invocations.getAsDouble() - adaptiveInvocations.getAsDouble())
+                    : OptionalDouble.empty();
             t.row(List.of(w, Fmt.or(locations, Fmt::count, "–"), Fmt.or(removed, Fmt::count, "–"),
                     share(removed, locations), Fmt.or(invocations, Fmt::count, "–"), Fmt.or(avoided, Fmt::count, "–"),
                     share(avoided, invocations)));
         }
         t.note("Medians over the successful runs. Locations: sites woven in the fixed runs; avoided: sites the"
-                + " adaptive controller removed or switched off. Invocations: the analysis's reported total, else the sum of the"
-                + " rows' invocation counts; avoided = fixed − adaptive unless the adaptive run reports it.");
+                + " adaptive controller removed or switched off. Invocations: the sum of the rows' completed calls; avoided ="
+                + " fixed − adaptive.");
         return t;
     }
 
@@ -59,12 +52,12 @@ final class MethodTimeTables {
                 List.of("workload", "fixed match", "fixed sad", "fixed mad", "adaptive match", "adaptive sad",
                         "adaptive mad"));
         for (String w : d.workloads()) {
-            List<JsonFields> fixed = accuracies(d, w, analysis, Mode.FIXED);
-            List<JsonFields> adaptive = accuracies(d, w, analysis, Mode.ADAPTIVE);
-            t.row(List.of(w, metric(fixed, MATCH, Fmt::count), metric(fixed, SAD, Fmt::count),
-                    metric(fixed, MAD, Fmt::oneDecimal),
-                    metric(adaptive, MATCH, Fmt::count), metric(adaptive, SAD, Fmt::count),
-                    metric(adaptive, MAD, Fmt::oneDecimal)));
+            List<Accuracy> fixed = accuracies(d, w, analysis, RunKind.FIXED);
+            List<Accuracy> adaptive = accuracies(d, w, analysis, RunKind.ADAPTIVE);
+            t.row(List.of(w, metric(fixed, Accuracy::match, Fmt::count), metric(fixed, Accuracy::sad, Fmt::count),
+                    metric(fixed, Accuracy::mad, Fmt::oneDecimal),
+                    metric(adaptive, Accuracy::match, Fmt::count), metric(adaptive, Accuracy::sad, Fmt::count),
+                    metric(adaptive, Accuracy::mad, Fmt::oneDecimal)));
         }
         t.note("Top 16 methods by inclusive time in the JFR execution-sample profile of an uninstrumented run of"
                 + " the same round: match = size of the overlap of the two top-16 sets, sad / mad = sum / mean"
@@ -74,13 +67,12 @@ final class MethodTimeTables {
         return t;
     }
 
-    private static List<JsonFields> accuracies(EvalData d, String w, String analysis, Mode mode) {
+    private static List<Accuracy> accuracies(EvalData d, String w, String analysis, RunKind mode) {
         return d.okRuns(w, analysis, mode).stream().map(d::accuracy).flatMap(Optional::stream).toList();
     }
 
-    private static String metric(List<JsonFields> runs, Set<String> name, DoubleFunction<String> f) {
-        OptionalDouble m = Stats.median(runs.stream().map(a -> a.number(name))
-                .filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList());
+    private static String metric(List<Accuracy> runs, ToDoubleFunction<Accuracy> value, DoubleFunction<String> f) {
+        OptionalDouble m = Stats.median(runs.stream().map(a -> value.applyAsDouble(a)).toList());
         return Fmt.or(m, f, "–");
     }
 

@@ -1,6 +1,6 @@
 package io.taper.eval.report;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -41,8 +41,8 @@ final class OverheadTables {
     static List<Overhead> overheads(EvalData d, String analysis) {
         List<Overhead> out = new ArrayList<>();
         for (String w : d.workloads()) {
-            out.add(new Overhead(w, d.medianWallSeconds(w, analysis, Mode.NONE),
-                    d.medianWallSeconds(w, analysis, Mode.FIXED), d.medianWallSeconds(w, analysis, Mode.ADAPTIVE)));
+            out.add(new Overhead(w, d.medianWallSeconds(w, analysis, RunKind.NONE),
+                    d.medianWallSeconds(w, analysis, RunKind.FIXED), d.medianWallSeconds(w, analysis, RunKind.ADAPTIVE)));
         }
         return out;
     }
@@ -55,14 +55,14 @@ final class OverheadTables {
         for (Overhead o : all) {
             String w = o.workload();
             t.row(List.of(w,
-                    Fmt.or(o.none(), Fmt::seconds, d.missingCell(w, analysis, Mode.NONE)),
-                    Fmt.or(o.fixed(), Fmt::seconds, d.missingCell(w, analysis, Mode.FIXED)),
+                    Fmt.or(o.none(), Fmt::seconds, d.missingCell(w, analysis, RunKind.NONE)),
+                    Fmt.or(o.fixed(), Fmt::seconds, d.missingCell(w, analysis, RunKind.FIXED)),
                     Fmt.or(o.fixedFactor(), Fmt::factor, "–"),
-                    Fmt.or(o.adaptive(), Fmt::seconds, d.missingCell(w, analysis, Mode.ADAPTIVE)),
+                    Fmt.or(o.adaptive(), Fmt::seconds, d.missingCell(w, analysis, RunKind.ADAPTIVE)),
                     Fmt.or(o.adaptiveFactor(), Fmt::factor, "–"),
                     Fmt.or(o.speedup(), Fmt::factor, "–"),
-                    d.okCount(w, analysis, Mode.NONE) + " " + d.okCount(w, analysis, Mode.FIXED) + " "
-                            + d.okCount(w, analysis, Mode.ADAPTIVE)));
+                    d.okCount(w, analysis, RunKind.NONE) + " " + d.okCount(w, analysis, RunKind.FIXED) + " "
+                            + d.okCount(w, analysis, RunKind.ADAPTIVE)));
         }
         List<Overhead> complete = all.stream().filter(Overhead::complete).toList();
         if (!complete.isEmpty()) {
@@ -90,11 +90,11 @@ final class OverheadTables {
             String w = o.workload();
             t.row(List.of(w,
                     Fmt.or(o.fixedFactor(), Fmt::factor, "–"),
-                    Fmt.or(stateMiB(d, w, analysis, Mode.FIXED, RunResult::peakStateBytes), OverheadTables::mib, "–"),
+                    Fmt.or(stateMiB(d, w, analysis, RunKind.FIXED, RunResult::peakStateBytes), OverheadTables::mib, "–"),
                     Fmt.or(o.adaptiveFactor(), Fmt::factor, "–"),
-                    Fmt.or(stateMiB(d, w, analysis, Mode.ADAPTIVE, RunResult::peakStateBytes), OverheadTables::mib, "–"),
-                    Fmt.or(stateMiB(d, w, analysis, Mode.FIXED, RunResult::stateBudgetBytes), OverheadTables::mib, "–"),
-                    reached(d, w, analysis, Mode.FIXED) + " " + reached(d, w, analysis, Mode.ADAPTIVE)));
+                    Fmt.or(stateMiB(d, w, analysis, RunKind.ADAPTIVE, RunResult::peakStateBytes), OverheadTables::mib, "–"),
+                    Fmt.or(stateMiB(d, w, analysis, RunKind.FIXED, r -> r.stat(RunResult.Stat.STATE_BUDGET_BYTES)), OverheadTables::mib, "–"),
+                    reached(d, w, analysis, RunKind.FIXED) + " " + reached(d, w, analysis, RunKind.ADAPTIVE)));
         }
         t.note("Peak state: the largest size the analysis reported for its state (stats.state.peakBytes) during a run,"
                 + " median over the runs; the budget is --max-state (default 10% of the max heap). Budget reached: runs"
@@ -102,13 +102,13 @@ final class OverheadTables {
         return t;
     }
 
-    private static OptionalDouble stateMiB(EvalData d, String w, String analysis, Mode mode,
+    private static OptionalDouble stateMiB(EvalData d, String w, String analysis, RunKind mode,
                                            Function<RunResult, OptionalDouble> bytes) {
         return Stats.median(d.results(w, analysis, mode).stream().map(bytes)
                 .filter(OptionalDouble::isPresent).map(v -> v.getAsDouble() / (1 << 20)).toList());
     }
 
-    private static String reached(EvalData d, String w, String analysis, Mode mode) {
+    private static String reached(EvalData d, String w, String analysis, RunKind mode) {
         List<RunResult> rs = d.results(w, analysis, mode);
         long n = rs.stream().filter(RunResult::stateBudgetReached).count();
         return n + "/" + rs.size();
@@ -124,15 +124,15 @@ final class OverheadTables {
                         "fixed JVM [s]", "adaptive JVM [s]", "fixed server [s]", "adaptive server [s]"));
         for (String w : d.workloads()) {
             t.row(List.of(w,
-                    Fmt.or(d.medianCpuSeconds(w, analysis, Mode.NONE), Fmt::seconds, "–"),
-                    Fmt.or(d.medianCpuSeconds(w, analysis, Mode.FIXED), Fmt::seconds, "–"),
-                    Fmt.or(d.medianCpuSeconds(w, analysis, Mode.ADAPTIVE), Fmt::seconds, "–"),
-                    Fmt.or(resultCpu(d, w, analysis, Mode.NONE, r -> r.stat(RunResult.JVM_CPU_MILLIS)), Fmt::seconds, "–"),
-                    Fmt.or(resultCpu(d, w, analysis, Mode.FIXED, r -> r.stat(RunResult.JVM_CPU_MILLIS)), Fmt::seconds, "–"),
-                    Fmt.or(resultCpu(d, w, analysis, Mode.ADAPTIVE, r -> r.stat(RunResult.JVM_CPU_MILLIS)), Fmt::seconds,
+                    Fmt.or(d.medianCpuSeconds(w, analysis, RunKind.NONE), Fmt::seconds, "–"),
+                    Fmt.or(d.medianCpuSeconds(w, analysis, RunKind.FIXED), Fmt::seconds, "–"),
+                    Fmt.or(d.medianCpuSeconds(w, analysis, RunKind.ADAPTIVE), Fmt::seconds, "–"),
+                    Fmt.or(resultCpu(d, w, analysis, RunKind.NONE, r -> r.stat(RunResult.Stat.JVM_CPU_MILLIS)), Fmt::seconds, "–"),
+                    Fmt.or(resultCpu(d, w, analysis, RunKind.FIXED, r -> r.stat(RunResult.Stat.JVM_CPU_MILLIS)), Fmt::seconds, "–"),
+                    Fmt.or(resultCpu(d, w, analysis, RunKind.ADAPTIVE, r -> r.stat(RunResult.Stat.JVM_CPU_MILLIS)), Fmt::seconds,
                             "–"),
-                    Fmt.or(resultCpu(d, w, analysis, Mode.FIXED, RunResult::serverCpuMillis), Fmt::seconds, "–"),
-                    Fmt.or(resultCpu(d, w, analysis, Mode.ADAPTIVE, RunResult::serverCpuMillis), Fmt::seconds, "–")));
+                    Fmt.or(resultCpu(d, w, analysis, RunKind.FIXED, r -> r.stat(RunResult.Stat.SERVER_CPU_MILLIS)), Fmt::seconds, "–"),
+                    Fmt.or(resultCpu(d, w, analysis, RunKind.ADAPTIVE, r -> r.stat(RunResult.Stat.SERVER_CPU_MILLIS)), Fmt::seconds, "–")));
         }
         t.note("Medians of user + system CPU. Tree: the launcher's whole process tree (launcher, server, observed"
                 + " JVM), measured by the harness. JVM and server: the observed JVM and the instrumentation server, as"
@@ -140,7 +140,7 @@ final class OverheadTables {
         return t;
     }
 
-    private static OptionalDouble resultCpu(EvalData d, String w, String analysis, Mode mode,
+    private static OptionalDouble resultCpu(EvalData d, String w, String analysis, RunKind mode,
                                             Function<RunResult, OptionalDouble> millis) {
         return Stats.median(d.results(w, analysis, mode).stream().map(millis)
                 .filter(OptionalDouble::isPresent).map(v -> v.getAsDouble() / 1000).toList());

@@ -1,6 +1,7 @@
 package io.taper.eval.report;
 
-import io.taper.eval.plan.Mode;
+import io.taper.result.Removal;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.run.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,23 +35,23 @@ final class RemovalTimeline {
     static List<Series> series(EvalData d, String analysis) {
         List<Series> out = new ArrayList<>();
         for (String w : d.workloads()) {
-            for (RunRecord r : d.okRuns(w, analysis, Mode.ADAPTIVE)) {
+            for (RunRecord r : d.okRuns(w, analysis, RunKind.ADAPTIVE)) {
                 Optional<RunResult> result = d.result(r);
-                List<RunResult.Removal> events = result.map(RunResult::removals).orElse(List.of());
+                List<Removal> events = result.map(RunResult::removals).orElse(List.of());
                 if (!events.isEmpty()) {
                     List<double[]> points = new ArrayList<>();
                     double sum = 0;
-                    for (RunResult.Removal e : events) {
-                        sum += e.count();
+                    for (Removal e : events) {
+                        sum++;
                         // One point per distinct time: a batch removes many sites at the same millisecond.
-                        if (!points.isEmpty() && points.get(points.size() - 1)[0] == e.millis()) {
+                        if (!points.isEmpty() && points.get(points.size() - 1)[0] == e.atMillis()) {
                             points.get(points.size() - 1)[1] = sum;
                         } else {
-                            points.add(new double[] {e.millis(), sum});
+                            points.add(new double[] {e.atMillis(), sum});
                         }
                     }
                     double end = Math.max(sum == 0 ? 0 : points.get(points.size() - 1)[0],
-                            result.get().stat(RunResult.WALL_MILLIS).orElse(0));
+                            result.get().stat(RunResult.Stat.WALL_MILLIS).orElse(0));
                     out.add(new Series(w, r.round(), points, end));
                     break;
                 }

@@ -1,183 +1,140 @@
 package io.taper.eval.report;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
+import io.taper.result.Removal;
+import io.taper.result.ResultFile;
+import io.taper.result.ResultFormat;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Controller;
+import io.taper.result.ResultKeys.State;
+import io.taper.result.ResultKeys.Stats;
+import io.taper.result.SfaRow;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
- * One run's {@code result.json} ({@code {"analysis", "rows", "stats", "summary"}}), read leniently:
- * statistics are found by name anywhere under {@code stats} (then {@code summary}), and anything
- * missing is simply absent.
+ * One run's {@code result.json}, read through {@link ResultFile} by exact key paths: a file of another format is
+ * refused with an error, and a statistic a run does not report is absent.
  */
 final class RunResult {
 
-    static final Set<String> SITES_WOVEN = Set.of("siteswoven", "wovensites");
-    static final Set<String> SITES_ACTIVE = Set.of("sitesactive", "activesites");
-    static final Set<String> SITES_REMOVED = Set.of("sitesremoved", "removedsites");
-    static final Set<String> SITES_SWITCHED_OFF = Set.of("sitesswitchedoff", "switchedoffsites");
+    /** The statistics the reports use, by their path under {@code stats}. */
+    enum Stat {
+        WALL_MILLIS(Stats.WALL_MILLIS),
+        /** CPU time of the observed JVM, as the launcher measured it. */
+        JVM_CPU_MILLIS(Stats.OBSERVED_CPU_MILLIS),
+        SERVER_CPU_MILLIS(Stats.SERVER_CPU_MILLIS),
+        SITES_WOVEN(Stats.SITES_WOVEN),
+        SITES_ACTIVE(Stats.SITES_ACTIVE),
+        SITES_REMOVED(Stats.SITES_REMOVED),
+        SITES_SWITCHED_OFF(Stats.CONTROLLER, Controller.SITES_SWITCHED_OFF),
+        /** The controller's retransformation batches, not the agent's start-up ones. */
+        BATCHES(Stats.CONTROLLER, Controller.BATCHES),
+        PAUSE_MILLIS(Stats.CONTROLLER, Controller.PAUSE_MILLIS),
+        STATE_PEAK_BYTES(Stats.STATE, State.PEAK_BYTES),
+        STATE_BUDGET_BYTES(Stats.STATE, State.BUDGET_BYTES);
+
+        private final String[] path;
+
+        Stat(String... path) {
+            this.path = path;
+        }
+    }
+
+    private final ResultFile file;
+
+    private RunResult(ResultFile file) {
+        this.file = file;
+    }
+
     /**
-     * The controller's retransformation batches ({@code stats.controller.batches}); not the agent's
-     * start-up {@code retransformBatches}, which every instrumented run has.
+     * The result in a run directory ({@code result.json}, or {@code result.json.gz} as committed sets keep it), or
+     * empty if the run left none.
+     *
+     * @throws io.taper.result.ResultFormatException if it is not a result of this format
      */
-    static final Set<String> BATCHES = Set.of("batches");
-    static final Set<String> PAUSE_MILLIS = Set.of("pausemillis", "pausems", "totalpausemillis", "retransformmillis");
-    /** CPU time of the observed JVM, as the launcher measured it. */
-    static final Set<String> JVM_CPU_MILLIS = Set.of("observedcpumillis", "jvmcpumillis");
-    static final Set<String> WALL_MILLIS = Set.of("wallmillis", "wallms");
-    static final Set<String> INVOCATIONS = Set.of("invocations", "totalinvocations", "analysisinvocations");
-    static final Set<String> INVOCATIONS_AVOIDED = Set.of("invocationsavoided", "avoidedinvocations");
-    /** Per-row invocation counts (method-time rows), summed when no total is reported. */
-    static final Set<String> ROW_INVOCATIONS = Set.of("invocations", "calls", "count", "callcount");
-
-    private static final Set<String> EVENT_TIME = Set.of("atmillis", "millis", "timemillis", "ms", "t", "time",
-            "elapsedmillis", "atms", "tmillis");
-    private static final Set<String> EVENT_COUNT = Set.of("count", "sites", "n", "removed", "sitecount");
-
-    /** {@code count} sites removed at {@code millis} after the start. */
-    record Removal(double millis, double count) {
-    }
-
-    private final List<JsonObject> rows;
-    private final JsonFields stats;
-    private final JsonFields summary;
-
-    private final JsonObject audit;
-
-    private RunResult(List<JsonObject> rows, JsonFields stats, JsonFields summary, JsonObject audit) {
-        this.audit = audit;
-        this.rows = rows;
-        this.stats = stats;
-        this.summary = summary;
-    }
-
-    static Optional<RunResult> load(Path file) {
-        if (!Files.isRegularFile(file)) {
+    static Optional<RunResult> load(Path runDir) {
+        if (!Files.isRegularFile(runDir.resolve(ResultFormat.FILE))
+                && !Files.isRegularFile(runDir.resolve(ResultFormat.FILE + ".gz"))) {
             return Optional.empty();
         }
         try {
-            JsonElement root = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
-            return root.isJsonObject() ? Optional.of(of(root.getAsJsonObject())) : Optional.empty();
-        } catch (IOException | JsonParseException e) {
-            return Optional.empty();
+            return Optional.of(new RunResult(ResultFile.read(runDir)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the result in " + runDir, e);
         }
     }
 
     static RunResult of(JsonObject root) {
-        List<JsonObject> rows = new ArrayList<>();
-        JsonElement r = root.get("rows");
-        if (r != null && r.isJsonArray()) {
-            r.getAsJsonArray().forEach(e -> {
-                if (e.isJsonObject()) {
-                    rows.add(e.getAsJsonObject());
-                }
-            });
-        }
-        JsonObject audit = null;
-        if (root.get("stats") instanceof JsonObject st && st.get("controller") instanceof JsonObject c
-                && c.get("audit") instanceof JsonObject a) {
-            audit = a;
-        }
-        return new RunResult(rows, JsonFields.of(root.get("stats")), JsonFields.of(root.get("summary")), audit);
+        return new RunResult(ResultFile.of(root, "a result"));
     }
 
     List<JsonObject> rows() {
-        return rows;
+        return file.rows();
+    }
+
+    /** The rows of an SFA run. */
+    List<SfaRow> sfaRows() {
+        return file.sfaRows();
     }
 
     /** {@code stats.controller.audit} of an audited adaptive run ({@code taper run --audit}), if there is one. */
     Optional<JsonObject> audit() {
-        return Optional.ofNullable(audit);
+        return file.object(ResultKeys.STATS, Stats.CONTROLLER, Controller.AUDIT);
     }
 
-    /** A statistic by name, from {@code stats} or else {@code summary}. */
-    OptionalDouble stat(Set<String> names) {
-        OptionalDouble v = stats.number(names);
-        return v.isPresent() ? v : summary.number(names);
+    OptionalDouble stat(Stat s) {
+        return file.stat(s.path);
     }
 
-    /**
-     * Sites the controller took out, removed (re-woven without) or switched off where they stand; empty if the
-     * run reports neither.
-     */
+    /** Sites the controller took out: removed (re-woven without) plus switched off where they stand. */
     OptionalDouble sitesTakenOut() {
-        OptionalDouble removed = stat(SITES_REMOVED);
-        OptionalDouble off = stat(SITES_SWITCHED_OFF);
+        OptionalDouble removed = stat(Stat.SITES_REMOVED);
+        OptionalDouble off = stat(Stat.SITES_SWITCHED_OFF);
         if (removed.isEmpty() && off.isEmpty()) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(removed.orElse(0) + off.orElse(0));
     }
 
-    /** CPU time of the instrumentation server, if the stats report one (a path naming both). */
-    OptionalDouble serverCpuMillis() {
-        return stats.numberWhere(p -> p.contains("server") && p.contains("cpu"));
-    }
-
-    /** The peak size of the analysis's state ({@code stats.state.peakBytes}), if the run reports it. */
+    /** The peak size of the analysis's state, if the run measured it. */
     OptionalDouble peakStateBytes() {
-        OptionalDouble v = stats.numberWhere(p -> p.equals("state.peakbytes"));
+        OptionalDouble v = stat(Stat.STATE_PEAK_BYTES);
         return v.isPresent() && v.getAsDouble() >= 0 ? v : OptionalDouble.empty();
     }
 
-    /** The state budget ({@code stats.state.budgetBytes}), if the run reports it. */
-    OptionalDouble stateBudgetBytes() {
-        return stats.numberWhere(p -> p.equals("state.budgetbytes"));
-    }
-
-    /** Whether the analysis reached its state budget ({@code stats.state.budgetReached}). */
+    /** Whether the analysis reached its state budget. */
     boolean stateBudgetReached() {
-        return stats.isTrue("state.budgetreached");
+        return file.isTrue(ResultKeys.STATS, Stats.STATE, State.BUDGET_REACHED);
     }
 
-    /** The total analysis invocations: a reported total, else the sum of the rows' counts. */
+    /**
+     * The analysis's events: method-time's completed calls or method-count's entries, summed over the rows; empty
+     * for an analysis that counts neither.
+     */
     OptionalDouble invocations() {
-        OptionalDouble total = stat(INVOCATIONS);
-        if (total.isPresent()) {
-            return total;
+        String key = switch (String.valueOf(file.analysis())) {
+            case "method-time" -> ResultKeys.MethodRow.INVOCATIONS;
+            case "method-count" -> ResultKeys.MethodRow.ENTRIES;
+            default -> null;
+        };
+        if (key == null) {
+            return OptionalDouble.empty();
         }
         double sum = 0;
-        boolean any = false;
-        for (JsonObject row : rows) {
-            OptionalDouble n = JsonFields.asNumber(JsonFields.field(row, ROW_INVOCATIONS));
-            if (n.isPresent()) {
-                sum += n.getAsDouble();
-                any = true;
-            }
+        for (JsonObject row : file.rows()) {
+            sum += row.get(key).getAsDouble();
         }
-        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
+        return OptionalDouble.of(sum);
     }
 
-    /** Removal events in time order, from the first array under stats whose name mentions removal. */
+    /** The sites the controller took out, in time order. */
     List<Removal> removals() {
-        JsonArray events = stats.arrayNamed(name -> name.contains("remov"));
-        List<Removal> out = new ArrayList<>();
-        if (events == null) {
-            return out;
-        }
-        for (JsonElement e : events) {
-            if (e.isJsonPrimitive()) {
-                JsonFields.asNumber(e).ifPresent(t -> out.add(new Removal(t, 1)));
-            } else if (e.isJsonObject()) {
-                OptionalDouble t = JsonFields.asNumber(JsonFields.field(e.getAsJsonObject(), EVENT_TIME));
-                OptionalDouble n = JsonFields.asNumber(JsonFields.field(e.getAsJsonObject(), EVENT_COUNT));
-                if (t.isPresent()) {
-                    out.add(new Removal(t.getAsDouble(), n.orElse(1)));
-                }
-            }
-        }
-        out.sort(Comparator.comparingDouble(Removal::millis));
-        return out;
+        return file.removals();
     }
 }

@@ -1,6 +1,7 @@
 package io.taper.eval.report;
 
-import io.taper.eval.plan.Mode;
+import io.taper.result.SfaRow;
+import io.taper.eval.plan.RunKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,9 @@ final class SfaTables {
 
     /** The counted columns, in table order. */
     private static final List<String> COLUMNS = List.of("fields", "S dF", "S uF", "S ¬F", "N dF", "N uF", "N ¬F");
+    /** The categories in the order of the columns. */
+    private static final List<String> CATEGORIES = List.of(SfaRow.DECLARED_FINAL, SfaRow.UNDECLARED_FINAL,
+            SfaRow.NOT_FINAL);
 
     private SfaTables() {
     }
@@ -35,36 +39,31 @@ final class SfaTables {
 
     static TextTable fixed(EvalData d, String analysis) {
         TextTable t = new TextTable("Stationary fields, fixed: " + analysis + " (paper Table 1)", header());
-        int unclassified = 0;
         for (String w : d.workloads()) {
-            List<List<SfaField>> runs = fields(d, w, analysis, Mode.FIXED);
+            List<List<SfaRow>> runs = fields(d, w, analysis, RunKind.FIXED);
             List<String> row = new ArrayList<>(List.of(w));
             List<long[]> mr = minRanges(runs);
             for (long[] v : mr) {
-                row.add(v == null ? d.missingCell(w, analysis, Mode.FIXED) : Long.toString(v[0]));
-                row.add(v == null ? d.missingCell(w, analysis, Mode.FIXED) : Long.toString(v[1]));
+                row.add(v == null ? d.missingCell(w, analysis, RunKind.FIXED) : Long.toString(v[0]));
+                row.add(v == null ? d.missingCell(w, analysis, RunKind.FIXED) : Long.toString(v[1]));
             }
             t.row(row);
-            unclassified += runs.stream().mapToInt(r -> (int) r.stream().filter(f -> !f.classified()).count()).sum();
         }
         t.note("Counts over the successful runs: minimum and range (max − min). S = stationary, N = non-stationary;"
                 + " dF declared final, uF undeclared final (written only in the constructor), ¬F not final.");
-        if (unclassified > 0) {
-            t.note(unclassified + " row(s) without a readable category or verdict are counted in \"fields\" only.");
-        }
         return t;
     }
 
     static TextTable adaptiveDifference(EvalData d, String analysis) {
         TextTable t = new TextTable("Stationary fields, adaptive − fixed: " + analysis + " (paper Table 2)", header());
         for (String w : d.workloads()) {
-            List<long[]> fixed = minRanges(fields(d, w, analysis, Mode.FIXED));
-            List<long[]> adaptive = minRanges(fields(d, w, analysis, Mode.ADAPTIVE));
+            List<long[]> fixed = minRanges(fields(d, w, analysis, RunKind.FIXED));
+            List<long[]> adaptive = minRanges(fields(d, w, analysis, RunKind.ADAPTIVE));
             List<String> row = new ArrayList<>(List.of(w));
             for (int i = 0; i < COLUMNS.size(); i++) {
                 long[] f = fixed.get(i);
                 long[] a = adaptive.get(i);
-                String missing = a == null ? d.missingCell(w, analysis, Mode.ADAPTIVE) : d.missingCell(w, analysis, Mode.FIXED);
+                String missing = a == null ? d.missingCell(w, analysis, RunKind.ADAPTIVE) : d.missingCell(w, analysis, RunKind.FIXED);
                 row.add(f == null || a == null ? missing : Fmt.signed(a[0] - f[0]));
                 row.add(f == null || a == null ? missing : Fmt.signed(a[1] - f[1]));
             }
@@ -79,11 +78,11 @@ final class SfaTables {
                 List.of("workload", "fields fixed", "fields adaptive", "only fixed", "only adaptive",
                         "classified differently", "examples")).textColumns(6);
         for (String w : d.workloads()) {
-            List<List<SfaField>> fixedRuns = fields(d, w, analysis, Mode.FIXED);
-            List<List<SfaField>> adaptiveRuns = fields(d, w, analysis, Mode.ADAPTIVE);
+            List<List<SfaRow>> fixedRuns = fields(d, w, analysis, RunKind.FIXED);
+            List<List<SfaRow>> adaptiveRuns = fields(d, w, analysis, RunKind.ADAPTIVE);
             if (fixedRuns.isEmpty() || adaptiveRuns.isEmpty()) {
-                String f = fixedRuns.isEmpty() ? d.missingCell(w, analysis, Mode.FIXED) : "";
-                String a = adaptiveRuns.isEmpty() ? d.missingCell(w, analysis, Mode.ADAPTIVE) : "";
+                String f = fixedRuns.isEmpty() ? d.missingCell(w, analysis, RunKind.FIXED) : "";
+                String a = adaptiveRuns.isEmpty() ? d.missingCell(w, analysis, RunKind.ADAPTIVE) : "";
                 t.row(List.of(w, f.isEmpty() ? Integer.toString(verdicts(fixedRuns).size()) : f,
                         a.isEmpty() ? Integer.toString(verdicts(adaptiveRuns).size()) : a, "–", "–", "–", ""));
                 continue;
@@ -114,17 +113,17 @@ final class SfaTables {
     }
 
     /** One list of fields per successful run with a result. */
-    static List<List<SfaField>> fields(EvalData d, String w, String analysis, Mode mode) {
+    static List<List<SfaRow>> fields(EvalData d, String w, String analysis, RunKind mode) {
         return d.results(w, analysis, mode).stream()
-                .map(r -> r.rows().stream().map(SfaField::of).toList()).toList();
+                .map(RunResult::sfaRows).toList();
     }
 
     /** Per column, {min, range} over the runs, or null with no runs. */
-    private static List<long[]> minRanges(List<List<SfaField>> runs) {
+    private static List<long[]> minRanges(List<List<SfaRow>> runs) {
         List<long[]> out = new ArrayList<>();
         for (int c = 0; c < COLUMNS.size(); c++) {
             List<Long> values = new ArrayList<>();
-            for (List<SfaField> run : runs) {
+            for (List<SfaRow> run : runs) {
                 values.add(counts(run)[c]);
             }
             out.add(Stats.minRange(values));
@@ -133,21 +132,19 @@ final class SfaTables {
     }
 
     /** total, then S dF, S uF, S ¬F, N dF, N uF, N ¬F. */
-    static long[] counts(List<SfaField> run) {
+    static long[] counts(List<SfaRow> run) {
         long[] c = new long[COLUMNS.size()];
-        for (SfaField f : run) {
+        for (SfaRow f : run) {
             c[0]++;
-            if (f.classified()) {
-                c[1 + (f.stationary() ? 0 : 3) + f.category().ordinal()]++;
-            }
+            c[1 + (f.stationary() ? 0 : 3) + CATEGORIES.indexOf(f.category())]++;
         }
         return c;
     }
 
     /** Field key → every verdict it got across the runs. */
-    private static Map<String, Set<String>> verdicts(List<List<SfaField>> runs) {
+    private static Map<String, Set<String>> verdicts(List<List<SfaRow>> runs) {
         Map<String, Set<String>> out = new TreeMap<>();
-        runs.forEach(run -> run.forEach(f -> out.computeIfAbsent(f.key(), k -> new TreeSet<>()).add(f.verdict())));
+        runs.forEach(run -> run.forEach(f -> out.computeIfAbsent(f.key(), k -> new TreeSet<>()).add(f.outcome())));
         return out;
     }
 }

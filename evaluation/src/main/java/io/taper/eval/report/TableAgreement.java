@@ -2,7 +2,7 @@ package io.taper.eval.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.run.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +28,8 @@ final class TableAgreement {
                         "identical rounds")).textColumns(1);
         for (String analysis : d.analyses()) {
             for (String w : d.workloads()) {
-                List<RunResult> fixed = d.results(w, analysis, Mode.FIXED);
-                List<RunResult> adaptive = d.results(w, analysis, Mode.ADAPTIVE);
+                List<RunResult> fixed = d.results(w, analysis, RunKind.FIXED);
+                List<RunResult> adaptive = d.results(w, analysis, RunKind.ADAPTIVE);
                 if (fixed.isEmpty() && adaptive.isEmpty()) {
                     continue;
                 }
@@ -37,8 +37,8 @@ final class TableAgreement {
                 Set<String> adaptiveKeys = keys(adaptive);
                 boolean both = !fixed.isEmpty() && !adaptive.isEmpty();
                 t.row(List.of(w, analysis,
-                        fixed.isEmpty() ? d.missingCell(w, analysis, Mode.FIXED) : rowCount(fixed),
-                        adaptive.isEmpty() ? d.missingCell(w, analysis, Mode.ADAPTIVE) : rowCount(adaptive),
+                        fixed.isEmpty() ? d.missingCell(w, analysis, RunKind.FIXED) : rowCount(fixed),
+                        adaptive.isEmpty() ? d.missingCell(w, analysis, RunKind.ADAPTIVE) : rowCount(adaptive),
                         both ? Integer.toString(minus(fixedKeys, adaptiveKeys).size()) : "–",
                         both ? Integer.toString(minus(adaptiveKeys, fixedKeys).size()) : "–",
                         lossless.contains(analysis) ? identicalRounds(d, w, analysis) : "n/a"));
@@ -66,9 +66,9 @@ final class TableAgreement {
     /** Round → {fixed rows, adaptive rows} (canonical), for rounds where both runs have a result. */
     static Map<Integer, List<Set<String>>> pairs(EvalData d, String w, String analysis) {
         Map<Integer, List<Set<String>>> out = new TreeMap<>();
-        for (RunRecord f : d.okRuns(w, analysis, Mode.FIXED)) {
+        for (RunRecord f : d.okRuns(w, analysis, RunKind.FIXED)) {
             Optional<RunResult> fr = d.result(f);
-            Optional<RunRecord> a = d.okRuns(w, analysis, Mode.ADAPTIVE).stream()
+            Optional<RunRecord> a = d.okRuns(w, analysis, RunKind.ADAPTIVE).stream()
                     .filter(x -> x.round() == f.round()).findFirst();
             Optional<RunResult> ar = a.flatMap(d::result);
             if (fr.isPresent() && ar.isPresent()) {

@@ -1,6 +1,6 @@
 package io.taper.eval.run;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.plan.RunPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -69,7 +69,7 @@ public final class AccuracyPass {
 
     private Optional<Path> recordingFor(List<RunRecord> records, RunRecord r) {
         return records.stream()
-                .filter(j -> j.ok() && j.mode() == Mode.JFR && j.workload().equals(r.workload()) && j.round() == r.round())
+                .filter(j -> j.ok() && j.mode() == RunKind.JFR && j.workload().equals(r.workload()) && j.round() == r.round())
                 .map(j -> out.resolve(j.runDir()).resolve(TaperCommand.RECORDING))
                 .filter(Files::isRegularFile)
                 .findFirst();

@@ -1,6 +1,6 @@
 package io.taper.eval.run;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.plan.RunSpec;
 
 /**
@@ -16,7 +16,7 @@ import io.taper.eval.plan.RunSpec;
  * @param error      why a run failed or timed out, else empty
  * @param runDir     the run's directory, relative to the evaluation's output directory
  */
-public record RunRecord(String workload, String analysis, Mode mode, int round, RunStatus status, int exitCode,
+public record RunRecord(String workload, String analysis, RunKind mode, int round, RunStatus status, int exitCode,
                         long wallMillis, long cpuMillis, String output, String error, String runDir) {
 
     public static RunRecord of(RunSpec spec, RunStatus status, int exitCode, long wallMillis, long cpuMillis,

@@ -1,6 +1,6 @@
 package io.taper.eval.run;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.plan.Preset;
 import io.taper.eval.plan.RunSpec;
 import java.nio.file.Path;
@@ -36,13 +36,13 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         cmd.add("--analysis");
         cmd.add(spec.analysis().isEmpty() ? noneAnalysis : spec.analysis());
         cmd.add("--mode");
-        cmd.add(spec.mode().launcherMode());
-        if (audit && spec.mode() == Mode.ADAPTIVE) {
+        cmd.add(spec.mode().taperMode().key());
+        if (audit && spec.mode() == RunKind.ADAPTIVE) {
             cmd.add("--audit");
         }
         cmd.add("--out");
         cmd.add(runDir.toString());
-        if (spec.mode() == Mode.JFR) {
+        if (spec.mode() == RunKind.JFR) {
             cmd.add("--jfr");
             cmd.add(runDir.resolve(RECORDING).toString());
         }

@@ -13,7 +13,7 @@ class RunPlanTest {
     @Test
     void roundsAreOutermostAndOneBaselineServesAllAnalyses() {
         List<RunSpec> plan = RunPlan.interleaved(List.of(A, B), List.of("sfa", "method-time"),
-                List.of(Mode.NONE, Mode.FIXED, Mode.ADAPTIVE), 2, true);
+                List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE), 2, true);
         assertEquals(List.of(
                 "a none #1", "a jfr #1", "a sfa fixed #1", "a sfa adaptive #1", "a method-time fixed #1",
                 "a method-time adaptive #1",
@@ -29,17 +29,17 @@ class RunPlanTest {
     @Test
     void jfrRunsOnlyForMethodTimeAndOnlyWhenWanted() {
         assertEquals(List.of("a none #1", "a sfa fixed #1", "a sfa adaptive #1"),
-                RunPlan.interleaved(List.of(A), List.of("sfa"), List.of(Mode.NONE, Mode.FIXED, Mode.ADAPTIVE), 1, true)
+                RunPlan.interleaved(List.of(A), List.of("sfa"), List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE), 1, true)
                         .stream().map(RunSpec::label).toList());
         assertEquals(List.of("a method-time adaptive #1"),
-                RunPlan.interleaved(List.of(A), List.of("method-time"), List.of(Mode.ADAPTIVE), 1, false)
+                RunPlan.interleaved(List.of(A), List.of("method-time"), List.of(RunKind.ADAPTIVE), 1, false)
                         .stream().map(RunSpec::label).toList());
     }
 
     @Test
     void directoriesAreUniquePerRun() {
         List<RunSpec> plan = RunPlan.interleaved(List.of(A), List.of("sfa", "method-time"),
-                List.of(Mode.NONE, Mode.FIXED, Mode.ADAPTIVE), 1, true);
+                List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE), 1, true);
         assertEquals(List.of("a/none-1", "a/jfr-1", "a/sfa/fixed-1", "a/sfa/adaptive-1", "a/method-time/fixed-1",
                 "a/method-time/adaptive-1"), plan.stream().map(RunSpec::dirName).toList());
     }

@@ -75,8 +75,8 @@ class ReportsTest {
                 | w2 | -1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | -1 | 0 |
                 """);
         assertTable("""
-                | w1 | 4 | 3 | 1 | 0 | 1 | −A.d; ~A.b [stationary uF]→[stationary uF, stationary ¬F] |
-                | w2 | 3 | 2 | 1 | 0 | 0 | −A.c |
+                | w1 | 4 | 3 | 1 | 0 | 1 | −A.d:I; ~A.b:I [uF stationary]→[nF stationary, uF stationary] |
+                | w2 | 3 | 2 | 1 | 0 | 0 | −A.c:I |
                 """);
     }
 
@@ -118,9 +118,11 @@ class ReportsTest {
                 "w2/jfr-2: FAILED exit code 1: JFR failed",
                 "w2/sfa/fixed-2: TIMEOUT timed out after 600 s",
                 "w1 sfa round 2: adaptive table differs from fixed (2 rows only fixed, 1 only adaptive; e.g."
-                        + " −{\"category\":\"nF\",\"class\":\"A\",\"field\":\"d\",\"stationary\":true})",
+                        + " −{\"category\":\"nF\",\"class\":\"A\",\"descriptor\":\"I\",\"field\":\"d\","
+                        + "\"verdict\":\"stationary\",\"written\":true})",
                 "w2 sfa round 1: adaptive table differs from fixed (1 rows only fixed, 0 only adaptive; e.g."
-                        + " −{\"category\":\"nF\",\"class\":\"A\",\"field\":\"c\",\"stationary\":false})"), problems);
+                        + " −{\"category\":\"nF\",\"class\":\"A\",\"descriptor\":\"I\",\"field\":\"c\","
+                        + "\"verdict\":\"non-stationary\",\"written\":true})"), problems);
         assertTable("""
                 | run | status | wall [s] | error |
                 | --- | --- | ---: | --- |

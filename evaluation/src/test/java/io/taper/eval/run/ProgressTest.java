@@ -2,7 +2,7 @@ package io.taper.eval.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.taper.eval.plan.Mode;
+import io.taper.eval.plan.RunKind;
 import io.taper.eval.plan.RunSpec;
 import io.taper.eval.plan.Workload;
 import java.util.List;
@@ -17,9 +17,9 @@ class ProgressTest {
     @Test
     void etaUsesTheMostSimilarFinishedRuns() {
         List<RunSpec> plan = List.of(
-                new RunSpec(A, "", Mode.NONE, 1), new RunSpec(A, "sfa", Mode.FIXED, 1),
-                new RunSpec(B, "", Mode.NONE, 1), new RunSpec(B, "sfa", Mode.FIXED, 1),
-                new RunSpec(A, "", Mode.NONE, 2), new RunSpec(A, "sfa", Mode.FIXED, 2));
+                new RunSpec(A, "", RunKind.NONE, 1), new RunSpec(A, "sfa", RunKind.FIXED, 1),
+                new RunSpec(B, "", RunKind.NONE, 1), new RunSpec(B, "sfa", RunKind.FIXED, 1),
+                new RunSpec(A, "", RunKind.NONE, 2), new RunSpec(A, "sfa", RunKind.FIXED, 2));
         AtomicLong now = new AtomicLong(1_000_000);
         Progress p = new Progress(plan, now::get);
         assertEquals("run 1/6  elapsed 0:00  ETA ?  a none #1", p.startLine(0));

@@ -1,5 +1,6 @@
 package io.taper.protocol;
 
+import io.taper.result.Mode;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -157,10 +158,10 @@ public final class TaperConfig {
         return path(RUNTIME_JAR, required(RUNTIME_JAR));
     }
 
-    /** Defaults to {@link RunMode#FIXED}. */
-    public RunMode mode() {
+    /** Defaults to {@link Mode#FIXED}; never {@link Mode#NONE}, which runs no agent. */
+    public Mode mode() {
         String v = values.get(MODE);
-        return v == null ? RunMode.FIXED : parseMode(v);
+        return v == null ? Mode.FIXED : parseMode(v);
     }
 
     /** The strategy spec; defaults to "none". */
@@ -311,12 +312,17 @@ public final class TaperConfig {
         return true;
     }
 
-    private static RunMode parseMode(String v) {
+    private static Mode parseMode(String v) {
+        Mode m;
         try {
-            return RunMode.valueOf(v.trim().toUpperCase(Locale.ROOT));
+            m = Mode.parse(v);
         } catch (IllegalArgumentException e) {
-            throw bad(MODE, v, "expected 'fixed' or 'adaptive'");
+            throw bad(MODE, v, e.getMessage());
         }
+        if (!m.instrumented()) {
+            throw bad(MODE, v, "an instrumented run is fixed or adaptive; mode none runs no agent");
+        }
+        return m;
     }
 
     private static int parseTimeout(String v) {

@@ -1,5 +1,6 @@
 package io.taper.protocol;
 
+import io.taper.result.Mode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +47,7 @@ class TaperConfigTest {
         assertEquals("method-count", c.analysisName());
         assertEquals(Path.of("/opt/a b/analysis.jar"), c.analysisJar());
         assertEquals(Path.of("/opt/taper-runtime.jar"), c.runtimeJar());
-        assertEquals(RunMode.ADAPTIVE, c.mode());
+        assertEquals(Mode.ADAPTIVE, c.mode());
         assertEquals("periodic:100", c.controller());
         assertEquals(List.of(Path.of("/x/a.jar"), Path.of("/x/b.jar")), c.controllerPath());
         assertEquals(32, c.controllerBatchSize());
@@ -68,7 +69,7 @@ class TaperConfigTest {
     @Test
     void defaultsApplyToOptionalKeys() {
         TaperConfig c = TaperConfig.empty();
-        assertEquals(RunMode.FIXED, c.mode());
+        assertEquals(Mode.FIXED, c.mode());
         assertEquals("none", c.controller());
         assertEquals(List.of(), c.controllerPath());
         assertEquals(0, c.controllerBatchSize());
@@ -110,8 +111,16 @@ class TaperConfigTest {
     void aBadModeIsNamed() {
         TaperConfigException e = assertThrows(TaperConfigException.class,
             () -> TaperConfig.of(Map.of(TaperConfig.MODE, "sometimes")));
-        assertEquals("taper config: key 'mode' has bad value 'sometimes': expected 'fixed' or 'adaptive'",
-            e.getMessage());
+        assertEquals("taper config: key 'mode' has bad value 'sometimes': mode must be none, fixed or adaptive, got"
+            + " sometimes", e.getMessage());
+    }
+
+    @Test
+    void modeNoneIsNotARunWithAnAgent() {
+        TaperConfigException e = assertThrows(TaperConfigException.class,
+            () -> TaperConfig.of(Map.of(TaperConfig.MODE, "none")));
+        assertEquals("taper config: key 'mode' has bad value 'none': an instrumented run is fixed or adaptive; mode"
+            + " none runs no agent", e.getMessage());
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.taper.launcher.profile;
 
+import io.taper.result.ResultFormat;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.MethodTimeSummary;
 import com.google.gson.Gson;
 import com.google.gson.JsonParseException;
 import com.google.gson.reflect.TypeToken;
@@ -22,8 +25,8 @@ public final class MethodTimeProfile {
 
     public static final String ANALYSIS = "method-time";
     /** The row field of the estimated inclusive time (results written before it existed lack it). */
-    public static final String ESTIMATED_INCLUSIVE = "estimatedInclusiveNanos";
-    public static final String INCLUSIVE = "inclusiveNanos";
+    public static final String ESTIMATED_INCLUSIVE = ResultKeys.MethodRow.ESTIMATED_INCLUSIVE_NANOS;
+    public static final String INCLUSIVE = ResultKeys.MethodRow.INCLUSIVE_NANOS;
 
     /** One call-tree node; {@code parent} indexes the node list, -1 at the top. */
     public record Node(int parent, long method, long calls, long nanos) {
@@ -66,35 +69,36 @@ public final class MethodTimeProfile {
      * @throws IllegalArgumentException if it is not a method-time result
      */
     public static MethodTimeProfile of(Map<String, Object> result) {
-        Object analysis = result.get("analysis");
+        ResultFormat.check(result.get(ResultKeys.FORMAT), "the result");
+        Object analysis = result.get(ResultKeys.ANALYSIS);
         if (!ANALYSIS.equals(analysis)) {
             throw new IllegalArgumentException("not a method-time result (analysis: " + analysis + ")");
         }
         List<MethodRow> rows = new ArrayList<>();
         boolean hasEstimates = false;
-        for (Object o : list(result.get("rows"))) {
+        for (Object o : list(result.get(ResultKeys.ROWS))) {
             Map<?, ?> r = (Map<?, ?>) o;
-            boolean removed = Boolean.TRUE.equals(r.get("removed"));
+            boolean removed = Boolean.TRUE.equals(r.get(ResultKeys.MethodRow.REMOVED));
             long inclusive = num(r, INCLUSIVE);
             boolean estimated = r.get(ESTIMATED_INCLUSIVE) instanceof Number;
             hasEstimates |= estimated;
-            rows.add(new MethodRow(num(r, "id"), String.valueOf(r.get("class")), String.valueOf(r.get("method")),
-                    String.valueOf(r.get("descriptor")), num(r, "loader"), num(r, "invocations"), inclusive,
-                    estimated ? num(r, ESTIMATED_INCLUSIVE) : inclusive, num(r, "exclusiveNanos"), num(r, "meanNanos"),
-                    num(r, "openFrames"), removed ? num(r, "removedAtMillis") : -1));
+            rows.add(new MethodRow(num(r, ResultKeys.MethodRow.ID), String.valueOf(r.get(ResultKeys.MethodRow.CLASS)), String.valueOf(r.get(ResultKeys.MethodRow.METHOD)),
+                    String.valueOf(r.get(ResultKeys.MethodRow.DESCRIPTOR)), num(r, ResultKeys.MethodRow.LOADER), num(r, ResultKeys.MethodRow.INVOCATIONS), inclusive,
+                    estimated ? num(r, ESTIMATED_INCLUSIVE) : inclusive, num(r, ResultKeys.MethodRow.EXCLUSIVE_NANOS), num(r, ResultKeys.MethodRow.MEAN_NANOS),
+                    num(r, ResultKeys.MethodRow.OPEN_FRAMES), removed ? num(r, ResultKeys.MethodRow.REMOVED_AT_MILLIS) : -1));
         }
         List<Node> nodes = new ArrayList<>();
         long observed = 0;
-        if (result.get("summary") instanceof Map<?, ?> summary) {
-            observed = num(summary, "observedNanos");
-            if (summary.get("callTree") instanceof Map<?, ?> tree) {
-                for (Object o : list(tree.get("nodes"))) {
+        if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
+            observed = num(summary, MethodTimeSummary.OBSERVED_NANOS);
+            if (summary.get(MethodTimeSummary.CALL_TREE) instanceof Map<?, ?> tree) {
+                for (Object o : list(tree.get(MethodTimeSummary.NODES))) {
                     List<?> n = (List<?>) o;
                     nodes.add(new Node((int) asLong(n.get(0)), asLong(n.get(1)), asLong(n.get(2)), asLong(n.get(3))));
                 }
             }
         }
-        return new MethodTimeProfile(String.valueOf(result.get("mode")), rows, nodes, observed, hasEstimates);
+        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), rows, nodes, observed, hasEstimates);
     }
 
     public String mode() {

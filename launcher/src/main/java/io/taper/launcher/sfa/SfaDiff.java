@@ -1,5 +1,6 @@
 package io.taper.launcher.sfa;
 
+import io.taper.result.SfaRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,29 +15,29 @@ import java.util.TreeMap;
  */
 public final class SfaDiff {
 
-    private final List<SfaField> onlyInA = new ArrayList<>();
-    private final List<SfaField> onlyInB = new ArrayList<>();
-    private final List<SfaField[]> verdictDiffers = new ArrayList<>();
-    private final List<SfaField[]> categoryDiffers = new ArrayList<>();
+    private final List<SfaRow> onlyInA = new ArrayList<>();
+    private final List<SfaRow> onlyInB = new ArrayList<>();
+    private final List<SfaRow[]> verdictDiffers = new ArrayList<>();
+    private final List<SfaRow[]> categoryDiffers = new ArrayList<>();
     private int same;
 
-    public static SfaDiff of(List<SfaField> a, List<SfaField> b) {
-        Map<String, SfaField> inA = byKey(a);
-        Map<String, SfaField> inB = byKey(b);
+    public static SfaDiff of(List<SfaRow> a, List<SfaRow> b) {
+        Map<String, SfaRow> inA = byKey(a);
+        Map<String, SfaRow> inB = byKey(b);
         SfaDiff d = new SfaDiff();
-        for (SfaField fa : inA.values()) {
-            SfaField fb = inB.get(fa.key());
+        for (SfaRow fa : inA.values()) {
+            SfaRow fb = inB.get(fa.key());
             if (fb == null) {
                 d.onlyInA.add(fa);
             } else if (!fa.verdict().equals(fb.verdict())) {
-                d.verdictDiffers.add(new SfaField[] {fa, fb});
+                d.verdictDiffers.add(new SfaRow[] {fa, fb});
             } else if (!fa.category().equals(fb.category())) {
-                d.categoryDiffers.add(new SfaField[] {fa, fb});
+                d.categoryDiffers.add(new SfaRow[] {fa, fb});
             } else {
                 d.same++;
             }
         }
-        for (SfaField fb : inB.values()) {
+        for (SfaRow fb : inB.values()) {
             if (!inA.containsKey(fb.key())) {
                 d.onlyInB.add(fb);
             }
@@ -44,9 +45,9 @@ public final class SfaDiff {
         return d;
     }
 
-    private static Map<String, SfaField> byKey(List<SfaField> fields) {
-        Map<String, SfaField> m = new TreeMap<>();
-        for (SfaField f : fields) {
+    private static Map<String, SfaRow> byKey(List<SfaRow> fields) {
+        Map<String, SfaRow> m = new TreeMap<>();
+        for (SfaRow f : fields) {
             m.put(f.key(), f);
         }
         return m;
@@ -76,20 +77,20 @@ public final class SfaDiff {
         out.add("changes (fields both runs reached, classified differently; defects unless explained): "
             + (verdictDiffers.size() + categoryDiffers.size()));
         out.add("  verdict differs: " + verdictDiffers.size());
-        for (SfaField[] p : verdictDiffers) {
+        for (SfaRow[] p : verdictDiffers) {
             out.add("    " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
         }
         out.add("  category differs (same verdict): " + categoryDiffers.size());
-        for (SfaField[] p : categoryDiffers) {
+        for (SfaRow[] p : categoryDiffers) {
             out.add("    " + p[0].key() + "  A: " + p[0].outcome() + "  B: " + p[1].outcome());
         }
         out.add("coverage (fields only one run reached): " + (onlyInA.size() + onlyInB.size()));
         out.add("  only in A: " + onlyInA.size());
-        for (SfaField f : onlyInA) {
+        for (SfaRow f : onlyInA) {
             out.add("    " + f.key() + "  " + f.outcome());
         }
         out.add("  only in B: " + onlyInB.size());
-        for (SfaField f : onlyInB) {
+        for (SfaRow f : onlyInB) {
             out.add("    " + f.key() + "  " + f.outcome());
         }
         out.add("same: " + same + ", different: " + different());

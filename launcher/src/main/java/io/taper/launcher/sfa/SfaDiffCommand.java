@@ -1,5 +1,8 @@
 package io.taper.launcher.sfa;
 
+import java.io.IOException;
+import io.taper.result.ResultFile;
+import io.taper.result.SfaRow;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,11 +46,11 @@ public final class SfaDiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<SfaField> fa;
-        List<SfaField> fb;
+        List<SfaRow> fa;
+        List<SfaRow> fb;
         try {
-            fa = SfaResultFile.read(a);
-            fb = SfaResultFile.read(b);
+            fa = rows(a);
+            fb = rows(b);
         } catch (IllegalArgumentException e) {
             err.println("taper sfa-diff: " + e.getMessage());
             return 2;
@@ -62,5 +65,13 @@ public final class SfaDiffCommand implements Callable<Integer> {
             return diff.hasChanges() ? 1 : 0;
         }
         return diff.isEmpty() ? 0 : 1;
+    }
+
+    private static List<SfaRow> rows(Path result) {
+        try {
+            return ResultFile.read(result).sfaRows();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + result + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -1,5 +1,8 @@
 package io.taper.launcher.sfa;
 
+import java.util.ArrayList;
+import io.taper.result.ResultKeys;
+import io.taper.result.SfaRow;
 import io.taper.launcher.RunReport;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +21,12 @@ public final class SfaReport implements RunReport {
 
     @Override
     public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
-        List<SfaField> fields = SfaResultFile.fields(result);
+        List<SfaRow> fields = new ArrayList<>();
+        for (Object row : (List<?>) result.get(ResultKeys.ROWS)) {
+            fields.add(SfaRow.of((Map<?, ?>) row));
+        }
         SfaTable table = SfaTable.of(fields);
-        Object mode = result.get("mode");
+        Object mode = result.get(ResultKeys.MODE);
         console.printf("[taper] sfa (%s): %d fields%n", mode, table.total());
         for (String line : table.lines()) {
             console.println("[taper]   " + line);
@@ -32,7 +38,7 @@ public final class SfaReport implements RunReport {
 
     static String markdown(Map<String, Object> result, SfaTable table) {
         StringBuilder b = new StringBuilder();
-        b.append("# Stationary fields: ").append(result.get("mode")).append(" run\n\n");
+        b.append("# Stationary fields: ").append(result.get(ResultKeys.MODE)).append(" run\n\n");
         b.append(table.total()).append(" instance fields accessed.\n\n");
         b.append(table.markdown()).append('\n');
         b.append("dF: declared final. uF: not declared final, written only while the owning object's constructor ")

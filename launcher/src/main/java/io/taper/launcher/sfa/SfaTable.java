@@ -1,5 +1,6 @@
 package io.taper.launcher.sfa;
 
+import io.taper.result.SfaRow;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,9 +16,9 @@ public final class SfaTable {
     private final long[][] counts = new long[VERDICTS.length][CATEGORIES.length];
     private long other;
 
-    public static SfaTable of(List<SfaField> fields) {
+    public static SfaTable of(List<SfaRow> fields) {
         SfaTable t = new SfaTable();
-        for (SfaField f : fields) {
+        for (SfaRow f : fields) {
             int v = indexOf(VERDICTS, f.verdict());
             int c = indexOf(CATEGORIES, f.category());
             if (v < 0 || c < 0) {

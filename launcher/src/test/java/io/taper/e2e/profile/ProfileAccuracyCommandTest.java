@@ -69,6 +69,7 @@ class ProfileAccuracyCommandTest {
             rows.add(r);
         }
         Map<String, Object> result = new LinkedHashMap<>();
+        result.put("format", 1);
         result.put("analysis", "method-time");
         result.put("mode", name);
         result.put("rows", rows);

@@ -42,6 +42,7 @@ class ProfileExportTest {
         summary.put("observedNanos", 1300.0);
         summary.put("callTree", tree);
         Map<String, Object> r = new LinkedHashMap<>();
+        r.put("format", 1.0);
         r.put("analysis", "method-time");
         r.put("mode", "adaptive");
         r.put("rows", rows);

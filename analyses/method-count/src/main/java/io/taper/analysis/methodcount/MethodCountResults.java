@@ -1,5 +1,6 @@
 package io.taper.analysis.methodcount;
 
+import io.taper.result.ResultKeys.MethodRow;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
@@ -42,11 +43,11 @@ public final class MethodCountResults implements AnalysisResults {
                 continue;
             }
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("class", s.className().replace('/', '.'));
-            row.put("method", s.methodName());
-            row.put("descriptor", s.methodDesc());
-            row.put("loader", s.loaderTag());
-            row.put("entries", count);
+            row.put(MethodRow.CLASS, s.className().replace('/', '.'));
+            row.put(MethodRow.METHOD, s.methodName());
+            row.put(MethodRow.DESCRIPTOR, s.methodDesc());
+            row.put(MethodRow.LOADER, s.loaderTag());
+            row.put(MethodRow.ENTRIES, count);
             rows.add(row);
         }
         return rows;

@@ -1,5 +1,7 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.result.ResultKeys.MethodRow;
+import io.taper.result.ResultKeys.MethodTimeSummary;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.StateBudget;
 import java.util.ArrayList;
@@ -85,7 +87,7 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("tooDeepEntries", p.tooDeep);
         s.put("removedMethods", (long) Removals.count());
         s.put("estimate", estimateSummary(p, estimated(), RemovalBaselines.RECORDED.methods().length));
-        s.put("observedNanos", p.tree.totalNanos());
+        s.put(MethodTimeSummary.OBSERVED_NANOS, p.tree.totalNanos());
         long total = p.tree.totalNanos();
         long minNanos = (long) (total * MIN_EXPORTED_SHARE);
         List<long[]> nodes = p.tree.export(MAX_EXPORTED_CONTEXTS, minNanos);
@@ -94,8 +96,8 @@ public final class MethodTimeResults implements AnalysisResults {
         tree.put("contexts", (long) (p.tree.size() - 1));
         tree.put("exported", (long) nodes.size());
         tree.put("minNanos", minNanos);
-        tree.put("nodes", nodes);
-        s.put("callTree", tree);
+        tree.put(MethodTimeSummary.NODES, nodes);
+        s.put(MethodTimeSummary.CALL_TREE, tree);
         return s;
     }
 
@@ -161,25 +163,25 @@ public final class MethodTimeResults implements AnalysisResults {
     private static Map<String, Object> row(MergedProfile p, int m, long estimatedInclusive) {
         MethodKey k = MethodIds.method(m);
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("id", (long) m);
-        r.put("class", k.binaryClassName());
-        r.put("method", k.name);
-        r.put("descriptor", k.descriptor);
-        r.put("loader", (long) k.loaderTag);
+        r.put(MethodRow.ID, (long) m);
+        r.put(MethodRow.CLASS, k.binaryClassName());
+        r.put(MethodRow.METHOD, k.name);
+        r.put(MethodRow.DESCRIPTOR, k.descriptor);
+        r.put(MethodRow.LOADER, (long) k.loaderTag);
         long calls = p.invocations[m];
-        r.put("invocations", calls);
-        r.put("inclusiveNanos", p.inclusive[m]);
-        r.put("estimatedInclusiveNanos", estimatedInclusive);
-        r.put("exclusiveNanos", p.exclusive[m]);
+        r.put(MethodRow.INVOCATIONS, calls);
+        r.put(MethodRow.INCLUSIVE_NANOS, p.inclusive[m]);
+        r.put(MethodRow.ESTIMATED_INCLUSIVE_NANOS, estimatedInclusive);
+        r.put(MethodRow.EXCLUSIVE_NANOS, p.exclusive[m]);
         r.put("totalNanos", p.total[m]);
         r.put("minNanos", calls == 0 ? 0L : p.min[m]);
         r.put("maxNanos", calls == 0 ? 0L : p.max[m]);
-        r.put("meanNanos", calls == 0 ? 0L : p.total[m] / calls);
-        r.put("openFrames", p.open[m]);
+        r.put(MethodRow.MEAN_NANOS, calls == 0 ? 0L : p.total[m] / calls);
+        r.put(MethodRow.OPEN_FRAMES, p.open[m]);
         long removedAt = Removals.removedAtMillis(m);
-        r.put("removed", removedAt >= 0);
+        r.put(MethodRow.REMOVED, removedAt >= 0);
         if (removedAt >= 0) {
-            r.put("removedAtMillis", removedAt);
+            r.put(MethodRow.REMOVED_AT_MILLIS, removedAt);
         }
         List<Map<String, Object>> callers = new ArrayList<>();
         for (long[] e : p.callersOf(m)) {

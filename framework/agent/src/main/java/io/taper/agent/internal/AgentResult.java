@@ -1,5 +1,7 @@
 package io.taper.agent.internal;
 
+import io.taper.result.ResultKeys.Stats;
+import io.taper.result.ResultKeys;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import io.taper.controller.Controller;
@@ -173,10 +175,10 @@ final class AgentResult implements Runnable {
         snapshot.put("final", last);
         snapshot.put("sequence", seq);
         snapshot.put("writtenAtEpochMillis", System.currentTimeMillis());
-        result.put("analysis", analysisName);
+        result.put(ResultKeys.ANALYSIS, analysisName);
         result.put("snapshot", snapshot);
-        result.put("rows", rowsAndSummary[0]);
-        result.put("summary", rowsAndSummary[1]);
+        result.put(ResultKeys.ROWS, rowsAndSummary[0]);
+        result.put(ResultKeys.SUMMARY, rowsAndSummary[1]);
         stats.put("snippetFailures", SnippetFailures.count());
         if (AgentThreads.firstFailure() != null) {
             stats.put("agentThreadFailure", AgentThreads.firstFailure());
@@ -186,17 +188,17 @@ final class AgentResult implements Runnable {
         }
         if (c != null) {
             try {
-                stats.put("controller", c.stats());
+                stats.put(Stats.CONTROLLER, c.stats());
             } catch (RuntimeException e) {
-                stats.put("controller", Map.of("error", e.toString()));
+                stats.put(Stats.CONTROLLER, Map.of("error", e.toString()));
             }
         }
         StateMeter m = meter;
         if (m != null) {
-            stats.put("state", m.toMap());
+            stats.put(Stats.STATE, m.toMap());
         }
-        stats.put("snapshots", snapshotStats);
-        result.put("stats", stats);
+        stats.put(Stats.SNAPSHOTS, snapshotStats);
+        result.put(ResultKeys.STATS, stats);
         Gson gson = new GsonBuilder().serializeSpecialFloatingPointValues().disableHtmlEscaping().setPrettyPrinting()
             .create();
         Files.createDirectories(out);

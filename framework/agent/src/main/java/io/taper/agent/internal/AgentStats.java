@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.result.ResultKeys.Stats;
 import io.taper.protocol.LatencySamples;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,10 +101,10 @@ final class AgentStats {
         m.put("hiddenClasses", hiddenClasses);
         m.put("hiddenClassesAtStartup", hiddenClassesAtStartup);
         m.put("unmodifiableClassesAtStartup", unmodifiableClassesAtStartup);
-        m.put("sitesWoven", sites[0]);
-        m.put("sitesActive", sites[1]);
-        m.put("sitesRemoved", sites[2]);
-        m.put("retransformBatches", retransformBatches.get());
+        m.put(Stats.SITES_WOVEN, sites[0]);
+        m.put(Stats.SITES_ACTIVE, sites[1]);
+        m.put(Stats.SITES_REMOVED, sites[2]);
+        m.put(Stats.RETRANSFORM_BATCHES, retransformBatches.get());
         m.put("retransformFailures", retransformFailures.get());
         m.put("startupClasses", startupClasses);
         m.put("startupRetransformMillis", startupRetransformNanos / 1_000_000);

@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.result.ResultKeys.State;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.StateBudget;
 import java.util.LinkedHashMap;
@@ -59,11 +60,11 @@ final class StateMeter {
 
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("budgetBytes", budgetBytes);
-        m.put("bytes", lastBytes);
-        m.put("peakBytes", peakBytes);
+        m.put(State.BUDGET_BYTES, budgetBytes);
+        m.put(State.BYTES, lastBytes);
+        m.put(State.PEAK_BYTES, peakBytes);
         m.put("measurements", measurements);
-        m.put("budgetReached", StateBudget.reached());
+        m.put(State.BUDGET_REACHED, StateBudget.reached());
         if (StateBudget.reached()) {
             m.put("budgetReachedAtMillis", Math.max(0, (StateBudget.reachedAtNanos() - startNanos) / 1_000_000));
         }

@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
+import io.taper.result.SfaRow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -15,12 +16,12 @@ import java.util.HashMap;
  */
 public final class FieldRows {
 
-    public static final String DF = "dF";
-    public static final String UF = "uF";
+    public static final String DF = SfaRow.DECLARED_FINAL;
+    public static final String UF = SfaRow.UNDECLARED_FINAL;
     /** ¬F, not final: ASCII in the result file so shell tools and any console encoding can show it. */
-    public static final String NF = "nF";
-    public static final String STATIONARY = "stationary";
-    public static final String NON_STATIONARY = "non-stationary";
+    public static final String NF = SfaRow.NOT_FINAL;
+    public static final String STATIONARY = SfaRow.STATIONARY;
+    public static final String NON_STATIONARY = SfaRow.NON_STATIONARY;
 
     /** One merged row being built. */
     private static final class Row {
@@ -81,12 +82,12 @@ public final class FieldRows {
         List<Map<String, Object>> rows = new ArrayList<>(sorted.size());
         for (Row r : sorted) {
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("class", r.className);
-            row.put("field", r.name);
-            row.put("descriptor", r.desc);
-            row.put("category", category(r.declaredFinal, r.bits));
-            row.put("verdict", (r.bits & FieldTable.NON_STATIONARY) != 0 ? NON_STATIONARY : STATIONARY);
-            row.put("written", (r.bits & FieldTable.WRITTEN) != 0);
+            row.put(SfaRow.CLASS, r.className);
+            row.put(SfaRow.FIELD, r.name);
+            row.put(SfaRow.DESCRIPTOR, r.desc);
+            row.put(SfaRow.CATEGORY, category(r.declaredFinal, r.bits));
+            row.put(SfaRow.VERDICT, (r.bits & FieldTable.NON_STATIONARY) != 0 ? NON_STATIONARY : STATIONARY);
+            row.put(SfaRow.WRITTEN, (r.bits & FieldTable.WRITTEN) != 0);
             rows.add(row);
         }
         return rows;
@@ -111,8 +112,8 @@ public final class FieldRows {
             nonStationary.put(c, 0L);
         }
         for (Map<String, Object> row : rows) {
-            Map<String, Long> m = STATIONARY.equals(row.get("verdict")) ? stationary : nonStationary;
-            String c = (String) row.get("category");
+            Map<String, Long> m = STATIONARY.equals(row.get(SfaRow.VERDICT)) ? stationary : nonStationary;
+            String c = (String) row.get(SfaRow.CATEGORY);
             m.put(c, m.get(c) + 1);
         }
         Map<String, Object> counts = new LinkedHashMap<>();

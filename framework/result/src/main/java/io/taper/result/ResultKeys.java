@@ -1,0 +1,133 @@
+package io.taper.result;
+
+/**
+ * The key names of {@code result.json} that more than one module uses: written by the agent, the controller, the
+ * analyses and the launcher, read by the launcher's commands and the evaluation. Compile-time constants, so the
+ * writers inside the observed JVM carry no reference to this class.
+ *
+ * <pre>{@code
+ * {"format": 1, "analysis", "mode", "exitCode",
+ *  "rows": [...], "summary": {...},
+ *  "stats": {"wallMillis", "observedCpuMillis", "serverCpuMillis", "sitesWoven", "sitesActive", "sitesRemoved", ...,
+ *            "controller": {"sitesSwitchedOff", "batches", "pauseMillis", "removals": [{"site", "atMillis"}], "audit", ...},
+ *            "state": {"budgetBytes", "bytes", "peakBytes", "budgetReached", ...},
+ *            "server": {...}, "programEnd": {...}, "results": {...}, "snapshots": {...}},
+ *  "launch": {...}}
+ * }</pre>
+ */
+public final class ResultKeys {
+
+    public static final String FORMAT = "format";
+    public static final String ANALYSIS = "analysis";
+    public static final String MODE = "mode";
+    public static final String EXIT_CODE = "exitCode";
+    public static final String ROWS = "rows";
+    public static final String SUMMARY = "summary";
+    public static final String STATS = "stats";
+    public static final String LAUNCH = "launch";
+
+    private ResultKeys() {
+    }
+
+    /** Keys of {@code stats}: the run as the launcher and the agent measured it. */
+    public static final class Stats {
+        public static final String WALL_MILLIS = "wallMillis";
+        public static final String OBSERVED_CPU_MILLIS = "observedCpuMillis";
+        public static final String SERVER_CPU_MILLIS = "serverCpuMillis";
+        /** Sites registered by the weaver, over the whole run. */
+        public static final String SITES_WOVEN = "sitesWoven";
+        /** Sites still woven at the end (not re-woven without). */
+        public static final String SITES_ACTIVE = "sitesActive";
+        /** Sites re-woven without: {@code sitesWoven - sitesActive}. */
+        public static final String SITES_REMOVED = "sitesRemoved";
+        public static final String RETRANSFORM_BATCHES = "retransformBatches";
+        public static final String CONTROLLER = "controller";
+        public static final String STATE = "state";
+        public static final String SERVER = "server";
+        public static final String PROGRAM_END = "programEnd";
+        public static final String RESULTS = "results";
+        public static final String SNAPSHOTS = "snapshots";
+        public static final String AGENT_RESULT_MISSING = "agentResultMissing";
+        public static final String SERVER_PROBLEM = "serverProblem";
+
+        private Stats() {
+        }
+    }
+
+    /** Keys of {@code stats.controller}: what the controller of an adaptive run did. */
+    public static final class Controller {
+        public static final String STRATEGY = "strategy";
+        /** Sites switched off where they stand (their class not re-woven). */
+        public static final String SITES_SWITCHED_OFF = "sitesSwitchedOff";
+        /** The controller's retransformation batches (not the agent's start-up ones). */
+        public static final String BATCHES = "batches";
+        public static final String PAUSE_MILLIS = "pauseMillis";
+        /** One {@code {site, atMillis}} object per site taken out, in time order. */
+        public static final String REMOVALS = "removals";
+        public static final String SITE = "site";
+        public static final String AT_MILLIS = "atMillis";
+        public static final String AUDIT = "audit";
+
+        private Controller() {
+        }
+    }
+
+    /** Keys of {@code stats.state}: the size of the analysis's state in the observed JVM. */
+    public static final class State {
+        public static final String BUDGET_BYTES = "budgetBytes";
+        public static final String BYTES = "bytes";
+        public static final String PEAK_BYTES = "peakBytes";
+        public static final String BUDGET_REACHED = "budgetReached";
+
+        private State() {
+        }
+    }
+
+    /** Keys of a method row (method-count, method-time). */
+    public static final class MethodRow {
+        public static final String CLASS = "class";
+        public static final String METHOD = "method";
+        public static final String DESCRIPTOR = "descriptor";
+        public static final String LOADER = "loader";
+        /** method-count: method entries. */
+        public static final String ENTRIES = "entries";
+        /** method-time: completed calls. */
+        public static final String INVOCATIONS = "invocations";
+        /** method-time: the method's id, which the call tree's nodes refer to. */
+        public static final String ID = "id";
+        public static final String INCLUSIVE_NANOS = "inclusiveNanos";
+        /** method-time: measured inclusive time plus the estimate for the time after the method's removal. */
+        public static final String ESTIMATED_INCLUSIVE_NANOS = "estimatedInclusiveNanos";
+        public static final String EXCLUSIVE_NANOS = "exclusiveNanos";
+        public static final String MEAN_NANOS = "meanNanos";
+        public static final String OPEN_FRAMES = "openFrames";
+        public static final String REMOVED = "removed";
+        public static final String REMOVED_AT_MILLIS = "removedAtMillis";
+
+        private MethodRow() {
+        }
+    }
+
+    /** Keys of a method-time result's {@code summary}. */
+    public static final class MethodTimeSummary {
+        /** All threads' observed time: the call tree's top-level total. */
+        public static final String OBSERVED_NANOS = "observedNanos";
+        public static final String CALL_TREE = "callTree";
+        /** {@code [parent, method id, calls, nanos]} per exported call-tree node. */
+        public static final String NODES = "nodes";
+
+        private MethodTimeSummary() {
+        }
+    }
+
+    /** Keys of {@code profile-accuracy}'s JSON: one object per compared result under {@code results}. */
+    public static final class Accuracy {
+        public static final String RESULTS = "results";
+        public static final String MATCH = "match";
+        public static final String SAD = "sad";
+        public static final String MAD = "mad";
+
+        private Accuracy() {
+        }
+    }
+}
