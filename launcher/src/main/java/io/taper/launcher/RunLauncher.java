@@ -1,21 +1,18 @@
 package io.taper.launcher;
 
 import io.taper.result.Mode;
-import io.taper.protocol.TaperConfig;
-import io.taper.protocol.TaperConfigException;
+import io.taper.result.ResultFormat;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Collectors;
 
 /** Carries out one {@code ./taper run}: server up, observed JVM, server down, result.json. */
 final class RunLauncher {
@@ -48,7 +45,7 @@ final class RunLauncher {
             throw new LauncherException("cannot create output directory " + out + ": " + e.getMessage());
         }
         Map<String, Object> launch = new LinkedHashMap<>();
-        launch.put("mode", o.mode().key());
+        launch.put(ResultKeys.MODE, o.mode().key());
         launch.put("javaArgs", o.javaArgs());
         shutdown = new RunShutdown();
         try {
@@ -111,7 +108,7 @@ final class RunLauncher {
     }
 
     /** The analysis of an instrumented run, checked: its jar, descriptor and controller spec. */
-    private record Analysis(Path jar, Properties descriptor, String name, String controller) {
+    record Analysis(Path jar, Properties descriptor, String name, String controller) {
     }
 
     private Analysis resolveAnalysis() {
@@ -143,140 +140,43 @@ final class RunLauncher {
 
     private int runInstrumented(Path out, Path work, Map<String, Object> launch, Analysis analysis)
             throws IOException, InterruptedException {
-        Path analysisJar = analysis.jar();
-        Properties descriptor = analysis.descriptor();
-        String analysisName = analysis.name();
-        String controller = analysis.controller();
-        launch.put("analysis", analysisName);
-        launch.put("controller", controller);
-
+        launch.put(ResultKeys.ANALYSIS, analysis.name());
+        launch.put("controller", analysis.controller());
         Path socketDir = Files.createTempDirectory("taper-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try {
-            Path config = work.resolve("taper.properties");
-            TaperConfig cfg = TaperConfig.empty()
-                    .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
-                    .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
-                    .with(TaperConfig.ANALYSIS_NAME, analysisName)
-                    .with(TaperConfig.ANALYSIS_JAR, analysisJar.toString())
-                    .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
-                    .with(TaperConfig.MODE, o.mode().key())
-                    .with(TaperConfig.CONTROLLER, controller)
-                    .with(TaperConfig.OUT, out.toString())
-                    .with(TaperConfig.WORK, work.toString())
-                    .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()))
-                    .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
-                    .with(TaperConfig.STATE_MAX, o.maxState());
-            if (!o.controllerPath().isEmpty()) {
-                cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
-                        .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(java.io.File.pathSeparator)));
-            }
-            if (o.audit()) {
-                cfg = cfg.with(TaperConfig.AUDIT, "true");
-                launch.put("audit", true);
-            }
-            if (o.dump() != null) {
-                cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
-            }
-            BootShadows boot = o.mode() == Mode.NONE ? null
-                    : BootShadows.plan(descriptor.getProperty("shadowFields"), o.bootShadows(), o.java(), o.javaArgs(), work);
-            if (boot != null && boot.dir != null) {
-                cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
-                        .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
-            }
-            try {
-                cfg.store(config);
-            } catch (TaperConfigException e) {
-                throw new LauncherException(e.getMessage());
-            }
-
-            Path agentJar = home.agentJar();
-            long serverStart = System.nanoTime();
-            ServerProcess server = null;
-            String serverProblem;
-            try {
-                server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
-                serverProblem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
-            } catch (IOException | LauncherException e) {
-                serverProblem = "cannot start the server: " + e.getMessage();
-            }
-            launch.put("serverStartMillis", (System.nanoTime() - serverStart) / 1_000_000);
-            if (serverProblem != null) {
-                launch.put("serverProblem", serverProblem);
-            }
-
-            List<String> cmd = new ArrayList<>();
-            cmd.add(o.java().toString());
-            // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
-            // the program's own classes and prints no warning about the appended boot class path.
-            List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
-            Path prepared = work.resolve("analysis-prepared.jar");
-            if (serverProblem == null && Files.isRegularFile(prepared)) {
-                bootJars.add(prepared.toString());
-            }
-            cmd.add("-Xbootclasspath/a:" + String.join(java.io.File.pathSeparator, bootJars));
-            cmd.add("-javaagent:" + agentJar + "=" + config);
-            List<String> jit = jitOptions(o.javaArgs());
-            cmd.addAll(jit);
-            if (!jit.isEmpty()) {
-                launch.put("jitOptions", String.join(" ", jit));
-            }
-            Path patch = serverProblem == null && boot != null ? boot.readyDir() : null;
-            if (patch != null) {
-                // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
-                cmd.add("-Xshare:off");
-                cmd.add("--patch-module");
-                cmd.add("java.base=" + patch);
-                launch.put("bootShadows", patch.toString());
-            } else if (boot != null) {
-                launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
-                        : "the server made no patch (see bootShadowProblem in the server's stats)"));
-            }
-            if (o.jfr() != null) {
-                cmd.addAll(jfrOptions(o.jfr()));
-            }
+            BootShadows boot = BootShadows.plan(analysis.descriptor().getProperty("shadowFields"), o.bootShadows(),
+                    o.java(), o.javaArgs(), work);
+            Path config = RunConfig.write(o, home, analysis, out, work, socketDir, boot, launch);
+            RunServer server = RunServer.start(o, home, config, work, launch);
             EndWatch endWatch = new EndWatch(work);
-            cmd.addAll(endWatch.options(o.javaArgs()));
-            cmd.addAll(o.javaArgs());
-            ObservedRun observed = ObservedRun.start(cmd);
+            ObservedRun observed = ObservedRun.start(
+                    ObservedCommandLine.of(o, home, config, work, server.ready(), boot, endWatch, launch));
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
-            launch.put("programEnd", endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory()));
+            launch.put(Stats.PROGRAM_END, endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory()));
             launch.put("endedAtEpochMillis", System.currentTimeMillis());
             if (shutdown.stopping()) {
                 launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");
             }
-            long serverCpu = -1;
-            if (server != null) {
-                if (!server.isAlive() && serverProblem == null) {
-                    launch.put("serverProblem", "server died during the run (see " + work.resolve("server.log") + ")");
-                }
-                String closing = server.close();
-                if (closing != null) {
-                    Object before = launch.get("serverProblem");
-                    launch.put("serverProblem", before == null ? closing : before + "; " + closing);
-                }
-                serverCpu = server.cpuMillis();
-            }
-            launch.put("serverCpuMillis", serverCpu);
-            Map<String, Object> result = ResultWriter.write(out, launch, observed, analysisName, exit);
-            if (!o.quiet()) {
-                RunSummary.print(result, out, System.err);
-            }
-            // Re-read as plain JSON so reports see exactly what result.json holds.
-            Map<String, Object> written = ResultWriter.readJson(out.resolve("result.json"));
-            RunReports.write(written == null ? result : written, out, System.err);
+            server.close(launch);
+            writeResults(out, launch, observed, analysis.name(), exit);
             return exit;
         } finally {
             deleteQuietly(socketDir);    // also when the observed JVM cannot start
         }
     }
 
-    private static byte[] randomBytes(int n) {
-        byte[] b = new byte[n];
-        new SecureRandom().nextBytes(b);
-        return b;
+    /** result.json, the summary on the console and the analysis's own reports. */
+    private void writeResults(Path out, Map<String, Object> launch, ObservedRun observed, String analysis, int exit) {
+        Map<String, Object> result = ResultWriter.write(out, launch, observed, analysis, exit);
+        if (!o.quiet()) {
+            RunSummary.print(result, out, System.err);
+        }
+        // Re-read as plain JSON so reports see exactly what result.json holds.
+        Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
+        RunReports.write(written == null ? result : written, out, System.err);
     }
 
     private static void deleteQuietly(Path dir) {

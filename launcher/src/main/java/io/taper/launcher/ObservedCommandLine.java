@@ -1,0 +1,58 @@
+package io.taper.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The observed JVM's command line for an instrumented run: Taper's options first, then the program's. */
+final class ObservedCommandLine {
+
+    private ObservedCommandLine() {
+    }
+
+    /**
+     * @param serverReady whether the server came up (else the prepared analysis jar and the boot-shadow patch,
+     *                    which the server makes, are left out)
+     * @param launch      the launch facts of result.json, told the options chosen
+     */
+    static List<String> of(RunOptions o, TaperHome home, Path config, Path work, boolean serverReady, BootShadows boot,
+                           EndWatch endWatch, Map<String, Object> launch) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(o.java().toString());
+        // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
+        // the program's own classes and prints no warning about the appended boot class path.
+        List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
+        Path prepared = work.resolve("analysis-prepared.jar");
+        if (serverReady && Files.isRegularFile(prepared)) {
+            bootJars.add(prepared.toString());
+        }
+        cmd.add("-Xbootclasspath/a:" + String.join(File.pathSeparator, bootJars));
+        cmd.add("-javaagent:" + home.agentJar() + "=" + config);
+        List<String> jit = RunLauncher.jitOptions(o.javaArgs());
+        cmd.addAll(jit);
+        if (!jit.isEmpty()) {
+            launch.put("jitOptions", String.join(" ", jit));
+        }
+        Path patch = serverReady && boot != null ? boot.readyDir() : null;
+        if (patch != null) {
+            // a patched java.base turns class data sharing off; saying so keeps the JVM from warning about it
+            cmd.add("-Xshare:off");
+            cmd.add("--patch-module");
+            cmd.add("java.base=" + patch);
+            launch.put("bootShadows", patch.toString());
+        } else if (boot != null) {
+            launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
+                    : "the server made no patch (see bootShadowProblem in the server's stats)"));
+        }
+        if (o.jfr() != null) {
+            cmd.addAll(RunLauncher.jfrOptions(o.jfr()));
+        }
+        cmd.addAll(endWatch.options(o.javaArgs()));
+        cmd.addAll(o.javaArgs());
+        return cmd;
+    }
+}

@@ -1,0 +1,69 @@
+package io.taper.launcher;
+
+import io.taper.protocol.TaperConfig;
+import io.taper.protocol.TaperConfigException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The configuration an instrumented run gives the server and the agent: {@code WORK/taper.properties}. */
+final class RunConfig {
+
+    private RunConfig() {
+    }
+
+    /**
+     * Writes the run's configuration and returns its file.
+     *
+     * @param socketDir a private directory for the server's socket
+     * @param launch    the launch facts of result.json, told what was configured
+     */
+    static Path write(RunOptions o, TaperHome home, RunLauncher.Analysis analysis, Path out, Path work, Path socketDir,
+                      BootShadows boot, Map<String, Object> launch) throws IOException {
+        TaperConfig cfg = TaperConfig.empty()
+                .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
+                .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
+                .with(TaperConfig.ANALYSIS_NAME, analysis.name())
+                .with(TaperConfig.ANALYSIS_JAR, analysis.jar().toString())
+                .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
+                .with(TaperConfig.MODE, o.mode().key())
+                .with(TaperConfig.CONTROLLER, analysis.controller())
+                .with(TaperConfig.OUT, out.toString())
+                .with(TaperConfig.WORK, work.toString())
+                .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()))
+                .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
+                .with(TaperConfig.STATE_MAX, o.maxState());
+        if (!o.controllerPath().isEmpty()) {
+            cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
+                    .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));
+        }
+        if (o.audit()) {
+            cfg = cfg.with(TaperConfig.AUDIT, "true");
+            launch.put("audit", true);
+        }
+        if (o.dump() != null) {
+            cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
+        }
+        if (boot != null && boot.dir != null) {
+            cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
+                    .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
+        }
+        Path file = work.resolve("taper.properties");
+        try {
+            cfg.store(file);
+        } catch (TaperConfigException e) {
+            throw new LauncherException(e.getMessage());
+        }
+        return file;
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        new SecureRandom().nextBytes(b);
+        return b;
+    }
+}
