@@ -1,7 +1,7 @@
 package io.taper.runtime;
 
 import io.taper.runtime.state.SiteSlots;
-import io.taper.runtime.state.TerminalTest;
+import io.taper.runtime.state.TerminalSlots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +54,7 @@ public final class SiteRegistry {
     }
 
     /** Records that the site updates {@code slot} of {@code store}; see {@link SiteSlots}. */
-    public static void bind(int siteId, TerminalTest store, int slot) {
+    public static void bind(int siteId, TerminalSlots store, int slot) {
         SLOTS.bind(siteId, store, slot);
     }
 

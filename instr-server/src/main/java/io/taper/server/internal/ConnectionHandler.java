@@ -39,14 +39,14 @@ public final class ConnectionHandler implements Runnable {
     private final int id;
     private final byte[] token;
     private final HelloOk helloOk;
-    private final WeaveEngine engine;
+    private final WeaveHandler engine;
     private final ClassDump dump;
     private final ServerStats stats;
     private final Supplier<String> statsJson;
     private final Runnable onClose;
     private volatile boolean greeted;
 
-    public ConnectionHandler(SocketChannel channel, int id, String token, HelloOk helloOk, WeaveEngine engine,
+    public ConnectionHandler(SocketChannel channel, int id, String token, HelloOk helloOk, WeaveHandler engine,
                              ClassDump dump, ServerStats stats, Supplier<String> statsJson, Runnable onClose) {
         this.channel = channel;
         this.id = id;
@@ -156,7 +156,7 @@ public final class ConnectionHandler implements Runnable {
     }
 
     private Woven weave(Weave w) {
-        WeaveEngine.Outcome o = engine.weave(w);
+        WeaveHandler.Outcome o = engine.weave(w);
         if (o.status() == WeaveStatus.FAILED) {
             LOG.warn("weave failed for {} (loader {}): {}", w.className(), w.loaderTag(), o.message());
         }

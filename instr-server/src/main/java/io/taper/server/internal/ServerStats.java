@@ -83,9 +83,9 @@ public final class ServerStats {
         if (retransform) {
             retransformRequests.incrementAndGet();
         }
-        if (status != WeaveStatus.FAILED && message != null && message.startsWith(WeaverEngine.KEPT_ORIGINAL)) {
+        if (status != WeaveStatus.FAILED && message != null && message.startsWith(FrameworkWeaveHandler.KEPT_ORIGINAL)) {
             synchronized (keptOriginal) {
-                for (String m : message.substring(WeaverEngine.KEPT_ORIGINAL.length()).split("; ")) {
+                for (String m : message.substring(FrameworkWeaveHandler.KEPT_ORIGINAL.length()).split("; ")) {
                     keptOriginal.add(m);
                 }
             }

@@ -79,6 +79,6 @@ public final class WeaverSetup {
         ClassHierarchy hierarchy = new ClassHierarchy();
         Weaver weaver = config.audit() ? Weaver.createAudited(spec, hierarchy) : Weaver.create(spec, hierarchy);
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
-        return new PreparedAnalysis(new WeaverEngine(weaver, hierarchy), prepared, results);
+        return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy), prepared, results);
     }
 }

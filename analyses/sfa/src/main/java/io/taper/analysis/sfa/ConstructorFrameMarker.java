@@ -4,7 +4,7 @@ import io.taper.api.marker.AfterInitBodyMarker;
 import io.taper.api.marker.Constructors;
 import io.taper.api.marker.MarkedRegion;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -64,7 +64,7 @@ public final class ConstructorFrameMarker extends AfterInitBodyMarker {
         if (FreshWriteMarker.analysisOf(owner, method).thisStaysLocal()) {
             return true;
         }
-        Map<AbstractInsnNode, Boolean> fresh = null;
+        Set<AbstractInsnNode> fresh = null;
         for (AbstractInsnNode n = call.getNext(); n != null; n = n.getNext()) {
             int op = n.getOpcode();
             if (op < 0) {
@@ -77,7 +77,7 @@ public final class ConstructorFrameMarker extends AfterInitBodyMarker {
                 if (fresh == null) {
                     fresh = FreshWriteMarker.freshWritesOf(owner, method);
                 }
-                if (fresh.containsKey(n)) {
+                if (fresh.contains(n)) {
                     continue;
                 }
                 return false;

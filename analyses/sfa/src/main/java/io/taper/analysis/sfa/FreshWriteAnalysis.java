@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -60,8 +60,8 @@ final class FreshWriteAnalysis {
     static final Set<String> LOCAL_SUPERS = localSupers();
 
     /** Per constructor: its fresh writes, and whether {@code this} stayed in the constructor on every path. */
-    record Result(Map<AbstractInsnNode, Boolean> fresh, boolean thisStaysLocal) {
-        static final Result NONE = new Result(Map.of(), false);
+    record Result(Set<AbstractInsnNode> fresh, boolean thisStaysLocal) {
+        static final Result NONE = new Result(Set.of(), false);
     }
 
     /** The state on entry to an instruction; immutable, joined by union. */
@@ -201,7 +201,7 @@ final class FreshWriteAnalysis {
             }
         }
         // decide each write on its final (joined) state
-        Map<AbstractInsnNode, Boolean> fresh = new IdentityHashMap<>();
+        Set<AbstractInsnNode> fresh = Collections.newSetFromMap(new IdentityHashMap<>());
         boolean allThisWritesFresh = true;
         for (int i = 0; i < size; i++) {
             AbstractInsnNode n = insns[i];
@@ -213,7 +213,7 @@ final class FreshWriteAnalysis {
                 continue;                                    // not a write to this
             }
             if (verdict) {
-                fresh.put(n, Boolean.TRUE);
+                fresh.add(n);
             } else {
                 allThisWritesFresh = false;
             }

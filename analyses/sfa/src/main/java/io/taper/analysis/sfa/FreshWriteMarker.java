@@ -55,13 +55,13 @@ public final class FreshWriteMarker implements Marker {
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantOther = "other".equals(args);
         boolean wantSettled = "settled".equals(args);
-        Map<AbstractInsnNode, Boolean> fresh = freshWritesOf(owner, method);
+        Set<AbstractInsnNode> fresh = freshWritesOf(owner, method);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() != Opcodes.PUTFIELD) {
                 continue;
             }
-            if (!fresh.containsKey(n)) {
+            if (!fresh.contains(n)) {
                 if (wantOther) {
                     regions.add(new MarkedRegion(n, n));
                 }
@@ -86,7 +86,7 @@ public final class FreshWriteMarker implements Marker {
      * woven: this marker's three snippets, {@link SettledReadMarker} (which asks about every method of the class)
      * and {@link ConstructorFrameMarker} all need it, and each answer costs an {@code Analyzer} pass.
      */
-    static Map<AbstractInsnNode, Boolean> freshWritesOf(ClassNode owner, MethodNode method) {
+    static Set<AbstractInsnNode> freshWritesOf(ClassNode owner, MethodNode method) {
         return analysisOf(owner, method).fresh();
     }
 

@@ -5,7 +5,6 @@ import io.taper.api.marker.Marker;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -67,7 +66,7 @@ public final class SettledReadMarker implements Marker {
             return candidates;
         }
         for (MethodNode m : owner.methods) {
-            Map<AbstractInsnNode, Boolean> fresh = null;
+            Set<AbstractInsnNode> fresh = null;
             for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
                 if (n.getOpcode() != Opcodes.PUTFIELD) {
                     continue;
@@ -80,7 +79,7 @@ public final class SettledReadMarker implements Marker {
                 if (fresh == null) {
                     fresh = FreshWriteMarker.freshWritesOf(owner, m);
                 }
-                if (!fresh.containsKey(n)) {
+                if (!fresh.contains(n)) {
                     candidates.remove(key);           // written where a read may have come first
                 }
             }

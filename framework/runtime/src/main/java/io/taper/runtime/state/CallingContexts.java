@@ -15,7 +15,7 @@ public final class CallingContexts {
 
     private final IntCells parents = new IntCells();
     private final IntCells methods = new IntCells();
-    private final LongIntMap children = new LongIntMap();
+    private final ConcurrentLongIntMap children = new ConcurrentLongIntMap();
     private volatile int size = 1;
 
     private static final class Stack {

@@ -5,7 +5,7 @@ package io.taper.runtime.state;
  * {@link #inc} and {@link #add} are one atomic add on a cell that never moves: no lock, no allocation,
  * no lost update however many threads count the same slot.
  */
-public final class Counters implements TerminalTest, SlotColumn {
+public final class Counters implements TerminalSlots, SlotColumn {
 
     private final LongCells cells = new LongCells();
 

@@ -4,7 +4,7 @@ package io.taper.runtime.state;
  * Ratcheted booleans, one per slot: false until {@link #set}, true for ever after (coverage). A set
  * slot is terminal. Setting an already-set slot is a single read; the first set is one CAS.
  */
-public final class Flags implements TerminalTest, SlotColumn {
+public final class Flags implements TerminalSlots, SlotColumn {
 
     private final IntCells cells = new IntCells();
 

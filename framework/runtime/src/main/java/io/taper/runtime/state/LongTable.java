@@ -5,7 +5,7 @@ package io.taper.runtime.state;
  * time). Every update runs inside the table's {@link SnapshotGate}, so
  * {@link #addPair} changes two cells atomically as far as any snapshot can tell. Never terminal.
  */
-public final class LongTable implements TerminalTest {
+public final class LongTable implements TerminalSlots {
 
     private final String[] columns;
     private final int width;

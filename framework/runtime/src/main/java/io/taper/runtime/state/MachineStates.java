@@ -5,7 +5,7 @@ package io.taper.runtime.state;
  * concurrent events on the same slot are all applied (in some order) and none is lost; a terminal
  * state is never left, whatever the machine's {@code next} would say.
  */
-public final class MachineStates implements TerminalTest, SlotColumn {
+public final class MachineStates implements TerminalSlots, SlotColumn {
 
     private final StateMachine machine;
     private final int initial;

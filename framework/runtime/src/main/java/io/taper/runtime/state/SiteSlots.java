@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Which state slots each site updates, and from that which sites are dead: a site is dead when every
  * slot bound to it is terminal, so its snippet can no longer change the analysis result. A site with
  * no binding is never dead (nothing is known about what it updates). Deadness is permanent (the
- * {@link TerminalTest} contract), so dead sites are remembered and never tested again.
+ * {@link TerminalSlots} contract), so dead sites are remembered and never tested again.
  *
  * <p>Analyses bind a site when it registers (a {@code SiteRegistry} listener), from its static context;
  * a site that updates per-instance state binds to the per-class slot that summarises it.
@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SiteSlots {
 
     /** One slot of one store. */
-    public record Binding(TerminalTest store, int slot) {
+    public record Binding(TerminalSlots store, int slot) {
         public boolean isTerminal() {
             return store.isTerminal(slot);
         }
@@ -38,7 +38,7 @@ public final class SiteSlots {
     private int deadCount;
 
     /** Records that {@code siteId} updates {@code slot} of {@code store} (idempotent). */
-    public void bind(int siteId, TerminalTest store, int slot) {
+    public void bind(int siteId, TerminalSlots store, int slot) {
         Binding b = new Binding(store, slot);
         synchronized (lock) {
             Integer row = rowOfSite.get(siteId);

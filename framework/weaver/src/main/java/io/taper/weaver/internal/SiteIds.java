@@ -28,19 +28,19 @@ public final class SiteIds {
     public static final class ClassSites {
 
         private final AtomicInteger next;
-        private final Map<String, LongIntMap> methods = new HashMap<>();
+        private final Map<String, LongIntHashMap> methods = new HashMap<>();
 
         ClassSites(AtomicInteger next) {
             this.next = next;
         }
 
         /** Per-method table; key with {@link #id}. Call while holding this object's lock. */
-        LongIntMap method(String nameAndDesc) {
-            return methods.computeIfAbsent(nameAndDesc, k -> new LongIntMap());
+        LongIntHashMap method(String nameAndDesc) {
+            return methods.computeIfAbsent(nameAndDesc, k -> new LongIntHashMap());
         }
 
         /** The id for (location, group) in a method's table, allocated on first request. */
-        int id(LongIntMap method, int location, int groupIndex) {
+        int id(LongIntHashMap method, int location, int groupIndex) {
             long key = ((long) groupIndex << 32) | ((location + 1) & 0xFFFFFFFFL);
             int id = method.get(key);
             if (id < 0) {

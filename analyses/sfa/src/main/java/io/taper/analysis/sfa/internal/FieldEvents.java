@@ -5,7 +5,7 @@ import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.SnippetFailures;
 import io.taper.runtime.state.SiteSlots;
-import io.taper.runtime.state.TerminalTest;
+import io.taper.runtime.state.TerminalSlots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -79,7 +79,7 @@ public final class FieldEvents {
         }
     }
 
-    private static final class NeverTerminal implements TerminalTest {
+    private static final class NeverTerminal implements TerminalSlots {
         @Override
         public boolean isTerminal(int slot) {
             return false;

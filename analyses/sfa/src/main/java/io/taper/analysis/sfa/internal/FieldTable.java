@@ -1,6 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
-import io.taper.runtime.state.TerminalTest;
+import io.taper.runtime.state.TerminalSlots;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,13 +38,13 @@ public final class FieldTable {
     private volatile int size;
 
     /** A site can be removed once these bits are set: one view per bit, for {@code SiteRegistry.bind}. */
-    public final TerminalTest nonStationary = new BitTest(NON_STATIONARY);
-    public final TerminalTest writtenOutsideConstructor = new BitTest(WRITTEN_OUTSIDE_CONSTRUCTOR);
-    public final TerminalTest written = new BitTest(WRITTEN);
+    public final TerminalSlots nonStationary = new BitTest(NON_STATIONARY);
+    public final TerminalSlots writtenOutsideConstructor = new BitTest(WRITTEN_OUTSIDE_CONSTRUCTOR);
+    public final TerminalSlots written = new BitTest(WRITTEN);
     /** Accessed with a receiver (the owner's class is recorded then). */
-    public final TerminalTest classRecorded = new BitTest(CLASS_RECORDED);
+    public final TerminalSlots classRecorded = new BitTest(CLASS_RECORDED);
     /** What a read site can still change: nothing once the field is non-stationary, or settled and recorded. */
-    public final TerminalTest readsDone = new TerminalTest() {
+    public final TerminalSlots readsDone = new TerminalSlots() {
         @Override
         public boolean isTerminal(int slot) {
             int s = get(slot).bits();
@@ -134,7 +134,7 @@ public final class FieldTable {
         return 4L * slots.length + 256L * byKey.size() + 96L * groups.size();
     }
 
-    private final class BitTest implements TerminalTest {
+    private final class BitTest implements TerminalSlots {
         private final int bit;
 
         BitTest(int bit) {

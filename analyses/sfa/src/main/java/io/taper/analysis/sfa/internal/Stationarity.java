@@ -53,6 +53,21 @@ public final class Stationarity {
     public static final int WRITE_FRESH = 4;
     public static final int READ_SETTLED = 5;
 
+    /** A {@code getfield} that records marks on its object: READ or READ_FINAL. */
+    private static boolean isMarkingRead(int kind) {
+        return kind == READ || kind == READ_FINAL;
+    }
+
+    /** A {@code putfield}: WRITE, WRITE_FINAL or WRITE_FRESH. */
+    private static boolean isWrite(int kind) {
+        return kind == WRITE || kind == WRITE_FINAL || kind == WRITE_FRESH;
+    }
+
+    /** An access that never looks at its object's marks: WRITE_FRESH or READ_SETTLED. */
+    private static boolean ignoresObjectMarks(int kind) {
+        return kind == WRITE_FRESH || kind == READ_SETTLED;
+    }
+
     /**
      * One field access. Snippets reach it through {@link FieldEvents} from wrappers the JIT never inlines
      * into woven code. The snippets do not enter the bypass ({@code @ManualBypass}): this method first
@@ -79,8 +94,8 @@ public final class Stationarity {
             long shadow = sf.shadow;
             int s = sf.field.bits();
             if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
-                : (shadow == ShadowMarks.NONE || kind >= WRITE_FRESH) && nothingToRecord(kind, receiver, sf, s)) {
-                if (shadow >= 0 && kind <= READ_FINAL && (s & CLASS_RECORDED) != 0 && !readyReads.isReady(site)) {
+                : (shadow == ShadowMarks.NONE || ignoresObjectMarks(kind)) && nothingToRecord(kind, receiver, sf, s)) {
+                if (shadow >= 0 && isMarkingRead(kind) && (s & CLASS_RECORDED) != 0 && !readyReads.isReady(site)) {
                     readyReads.ready(site, shadow);   // the read snippets test the mark themselves now
                 }
                 return;
@@ -180,7 +195,7 @@ public final class Stationarity {
             }
             return;
         }
-        boolean write = kind >= WRITE;
+        boolean write = isWrite(kind);   // READ_SETTLED was handled above
         if (receiver == null && !write) {
             return;                                   // NullPointerException follows: no access
         }
@@ -190,7 +205,7 @@ public final class Stationarity {
         }
         FieldState f = sf.field;
         int s = f.bits();
-        long shadow = receiver == null || kind >= WRITE_FRESH ? ShadowMarks.NONE : shadow(sf, receiver);
+        long shadow = receiver == null || ignoresObjectMarks(kind) ? ShadowMarks.NONE : shadow(sf, receiver);
         if (!write) {
             if ((s & NON_STATIONARY) != 0) {
                 return;                               // settled: one load (fixed mode keeps such sites)

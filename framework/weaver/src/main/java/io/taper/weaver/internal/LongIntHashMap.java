@@ -1,7 +1,7 @@
 package io.taper.weaver.internal;
 
 /** Open-addressing long → int map (no boxing): site keys of one method. Not thread-safe. */
-final class LongIntMap {
+final class LongIntHashMap {
 
     private static final long EMPTY = Long.MIN_VALUE;
 
@@ -9,7 +9,7 @@ final class LongIntMap {
     private int[] values;
     private int size;
 
-    LongIntMap() {
+    LongIntHashMap() {
         keys = new long[8];
         values = new int[8];
         java.util.Arrays.fill(keys, EMPTY);

@@ -11,7 +11,7 @@ import io.taper.weaver.Weaver;
 import java.util.List;
 
 /** The weaver behind the protocol: one WEAVE request in, one outcome out. */
-public final class WeaverEngine implements WeaveEngine {
+public final class FrameworkWeaveHandler implements WeaveHandler {
 
     private static final byte[] NONE = new byte[0];
 
@@ -19,7 +19,7 @@ public final class WeaverEngine implements WeaveEngine {
     private final ClassHierarchy hierarchy;
     private final ShadowedClasses shadowed = new ShadowedClasses();
 
-    public WeaverEngine(Weaver weaver, ClassHierarchy hierarchy) {
+    public FrameworkWeaveHandler(Weaver weaver, ClassHierarchy hierarchy) {
         this.weaver = weaver;
         this.hierarchy = hierarchy;
     }

@@ -5,7 +5,7 @@ package io.taper.runtime.state;
  * a site's slots are all terminal (the site is then dead and may be removed).
  */
 @FunctionalInterface
-public interface TerminalTest {
+public interface TerminalSlots {
 
     /**
      * True if no further event can change this slot's state. Must be monotonic: once true, it stays

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * over atomic arrays), inserts under a lock. Used where a hot-path lookup has a composite key, such
  * as (parent context, method) in the calling-context tree.
  */
-final class LongIntMap {
+final class ConcurrentLongIntMap {
 
     /** A stored key is key + 1, so 0 marks an empty cell and every key but Long.MAX_VALUE is allowed. */
     private static final class Table {

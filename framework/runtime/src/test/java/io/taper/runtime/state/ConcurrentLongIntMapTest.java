@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-class LongIntMapTest {
+class ConcurrentLongIntMapTest {
 
     @Test
     void mapsKeysIncludingZeroAndNegativeThroughResizes() {
-        LongIntMap m = new LongIntMap();
+        ConcurrentLongIntMap m = new ConcurrentLongIntMap();
         assertEquals(-1, m.get(0));
         assertEquals(5, m.putIfAbsent(0, 5));
         assertEquals(5, m.putIfAbsent(0, 6), "first value stays");
@@ -26,7 +26,7 @@ class LongIntMapTest {
 
     @Test
     void readersNeverSeeAKeyWithoutItsValue() throws InterruptedException {
-        LongIntMap m = new LongIntMap();
+        ConcurrentLongIntMap m = new ConcurrentLongIntMap();
         int n = 20_000;
         Concurrently.run(4, t -> {
             if (t == 0) {

@@ -6,7 +6,7 @@ import io.taper.runtime.SiteInfo;
 import java.util.List;
 
 /** What the connection handler needs from weaving: one WEAVE request in, one outcome out, never an exception. */
-public interface WeaveEngine {
+public interface WeaveHandler {
 
     /**
      * @param status  WOVEN, UNCHANGED or FAILED
