@@ -32,9 +32,14 @@ public final class RunCommand implements Callable<Integer> {
                     + "instrumentation that can no longer change the result). Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
+    /** method-time's options with their defaults (a test holds them equal to the strategy's own). */
+    static final String METHOD_TIME_OPTIONS = "period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
+            + "max-defer-ms=5000,sample-ms=10,how=once (retransform|switch|once)";
+
     @Option(names = "--controller", paramLabel = "SPEC",
-            description = "Controller strategy: none, periodic:<ms>, an analysis's own strategy or a user strategy's name. "
-                    + "Default: 'none' in fixed mode; the analysis's default in adaptive mode.")
+            description = "Controller strategy: none, periodic:<ms>, an analysis's own strategy or a user strategy's name, "
+                    + "with options as key=value,... after a colon. Default: 'none' in fixed mode; the analysis's default "
+                    + "in adaptive mode. method-time's options and defaults: " + METHOD_TIME_OPTIONS + ".")
     String controller;
 
     @Option(names = "--controller-path", paramLabel = "JAR", split = ",",

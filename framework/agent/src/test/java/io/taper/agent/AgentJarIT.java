@@ -29,7 +29,7 @@ class AgentJarIT {
             for (JarEntry e : Collections.list(jar.entries())) {
                 String n = e.getName();
                 boolean ours = n.startsWith("io/taper/agent/") || n.startsWith("io/taper/protocol/")
-                    || n.startsWith("io/taper/controller/") || n.startsWith("META-INF/")
+                    || n.startsWith("io/taper/controller/") || n.startsWith("io/taper/result/") || n.startsWith("META-INF/")
                     || n.equals("io/") || n.equals("io/taper/");
                 if (!ours) {
                     foreign.add(n);

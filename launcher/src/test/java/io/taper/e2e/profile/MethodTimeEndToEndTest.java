@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,10 +45,10 @@ class MethodTimeEndToEndTest {
      * once (no pacing: brief is called too seldom to count as hot, and would wait for a round), and removed
      * methods sampled every 2 ms (the program runs about a second).
      */
-    static final String CONTROLLER = "method-time:100,50,0.5,10000,0,2";
+    static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=0.5,max-defer-ms=0,sample-ms=2";
     /** The same policy, removing by switching sites off, and by re-weaving at every removal. */
-    static final String SWITCHING = CONTROLLER + ",switch";
-    static final String REWEAVING = CONTROLLER + ",retransform";
+    static final String SWITCHING = CONTROLLER + ",how=switch";
+    static final String REWEAVING = CONTROLLER + ",how=retransform";
 
     @TempDir
     static Path tmp;
@@ -156,6 +158,20 @@ class MethodTimeEndToEndTest {
     void adaptiveBySwitchingOrReweavingRemovesTheSameMethods() throws Exception {
         removesTheCheapHotMethodAndKeepsTheExpensiveOnes(switched, SWITCHING);
         removesTheCheapHotMethodAndKeepsTheExpensiveOnes(rewoven, REWEAVING);
+        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(switched), "switching vs the default");
+        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(rewoven), "re-weaving vs the default");
+        assertEquals(Set.of(K + "brief(J)V", K + "cheap(I)I"), removedFixtureMethods(switched));
+    }
+
+    /** The fixture's methods that a run removed, as {@code Class.method(descriptor)}. */
+    static Set<String> removedFixtureMethods(TaperProcess.Outcome run) throws Exception {
+        Set<String> removed = new TreeSet<>();
+        rowsByMethod(run).forEach((method, row) -> {
+            if (method.startsWith(K) && Boolean.TRUE.equals(row.get("removed"))) {
+                removed.add(method);
+            }
+        });
+        return removed;
     }
 
     static void removesTheCheapHotMethodAndKeepsTheExpensiveOnes(TaperProcess.Outcome adaptive, String spec)

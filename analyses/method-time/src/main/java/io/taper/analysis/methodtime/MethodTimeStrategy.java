@@ -7,12 +7,13 @@ import java.util.BitSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import io.taper.runtime.control.StrategyOptions;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The controller strategy {@code method-time[:<period ms>,<min invocations>,<max mean ms>,...]} (default
- * {@code method-time:500,100,1.0,10000,5000,10,once}, see {@link RemovalPolicy}): each step sums every
+ * The controller strategy {@code method-time[:key=value,...]} (options and defaults: {@link #DEFAULT_OPTIONS}, see
+ * {@link RemovalPolicy}): each step sums every
  * thread's completed calls per method and finds the cheap methods. Those whose sites are to be switched off
  * ({@link RemovalPolicy.How}) go at once; of the others, {@link RemovalPacing} says which go now, and their
  * sites are disabled, which re-weaves their classes. A
@@ -26,6 +27,9 @@ import java.util.Set;
 public final class MethodTimeStrategy implements ControllerStrategy {
 
     public static final String NAME = "method-time";
+
+    /** Every option with its default, as a spec spells them ({@code ./taper run --help} lists the same). */
+    public static final String DEFAULT_OPTIONS = StrategyOptions.describe(RemovalPolicy.defaultOptions());
 
     private RemovalPolicy policy = RemovalPolicy.defaults();
     private RemovalPacing pacing = new RemovalPacing(policy);

@@ -1,21 +1,26 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.control.StrategyOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
- * The adaptive policy of the paper's method-time case study: every {@code periodMillis}, the methods
- * invoked at least {@code minInvocations} times whose mean time per completed invocation is below
- * {@code maxMeanMillis} are not worth timing any more, and their entry/exit instrumentation is removed.
+ * The adaptive policy of the paper's method-time case study, the options of {@code method-time:...} (in brackets
+ * below): every {@code periodMillis} ({@code period-ms}), the methods
+ * invoked at least {@code minInvocations} ({@code min-calls}) times whose mean time per completed
+ * invocation is below {@code maxMeanMillis} ({@code max-mean-ms}) are not worth timing any more, and their entry/exit instrumentation is removed.
  *
  * <p>Two more numbers pace the removals ({@link RemovalPacing}): a cheap method called at least
- * {@code hotCallsPerSecond} times a second since the last step goes at once; a cheap method called less
- * often waits, up to {@code maxDeferMillis}, for its class to be retransformed anyway or for the next
+ * {@code hotCallsPerSecond} ({@code hot-calls-per-s}) times a second since the last step goes at once; a cheap method called less
+ * often waits, up to {@code maxDeferMillis} ({@code max-defer-ms}), for its class to be retransformed anyway or for the next
  * round that takes all waiting methods together. {@code maxDeferMillis} 0 removes every cheap method at
  * once (the paper's policy as written).
  *
- * <p>The sixth number, {@code sampleMillis}, is the period of the {@link RemovedMethodSampler} that
+ * <p>{@code sampleMillis} ({@code sample-ms}) is the period of the {@link RemovedMethodSampler} that
  * follows the removed methods on the threads' stacks; 0 turns it off, and removed methods are then
  * estimated from their share of their callers' time at the removal ({@link InclusiveEstimate}).
  *
- * <p>The seventh part says how a method is removed ({@link How}): {@code retransform} re-weaves its class
+ * <p>{@code how} says how a method is removed ({@link How}): {@code retransform} re-weaves its class
  * without its sites, paced as above; {@code switch} switches its sites off where they stand
  * ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code once} re-weaves a
  * class at its first removal, paced, and switches off the methods that turn cheap after that. A re-woven class
@@ -115,45 +120,42 @@ final class RemovalPolicy {
                 DEFAULT_HOT_CALLS_PER_SECOND, DEFAULT_MAX_DEFER_MILLIS, DEFAULT_SAMPLE_MILLIS);
     }
 
-    /**
-     * Parses {@code "<period ms>,<min invocations>,<max mean ms>,<hot calls/s>,<max defer ms>,<sample ms>,<retransform|switch|once>"}; trailing
-     * parts may be left out (defaults),
-     * "" is all defaults.
-     *
-     * @throws IllegalArgumentException for anything else
-     */
-    static RemovalPolicy parse(String spec) {
-        String s = spec == null ? "" : spec.trim();
-        if (s.isEmpty()) {
-            return defaults();
-        }
-        String[] parts = s.split(",", -1);
-        if (parts.length > 7) {
-            throw new IllegalArgumentException(usage(spec));
-        }
-        try {
-            long period = parts.length > 0 ? Long.parseLong(parts[0].trim()) : DEFAULT_PERIOD_MILLIS;
-            long invocations = parts.length > 1 ? Long.parseLong(parts[1].trim()) : DEFAULT_MIN_INVOCATIONS;
-            double mean = parts.length > 2 ? Double.parseDouble(parts[2].trim()) : DEFAULT_MAX_MEAN_MILLIS;
-            long hot = parts.length > 3 ? Long.parseLong(parts[3].trim()) : DEFAULT_HOT_CALLS_PER_SECOND;
-            long defer = parts.length > 4 ? Long.parseLong(parts[4].trim()) : DEFAULT_MAX_DEFER_MILLIS;
-            long sample = parts.length > 5 ? Long.parseLong(parts[5].trim()) : DEFAULT_SAMPLE_MILLIS;
-            How how = parts.length > 6 ? How.parse(parts[6].trim()) : DEFAULT_HOW;
-            if (how == null) {
-                throw new IllegalArgumentException("the removal must be retransform, switch or once, got '"
-                        + parts[6].trim() + "' in " + usage(spec));
-            }
-            return new RemovalPolicy(period, invocations, mean, hot, defer, sample, how);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(usage(spec));
-        }
+    static final String PERIOD = "period-ms";
+    static final String MIN_CALLS = "min-calls";
+    static final String MAX_MEAN = "max-mean-ms";
+    static final String HOT_CALLS = "hot-calls-per-s";
+    static final String MAX_DEFER = "max-defer-ms";
+    static final String SAMPLE = "sample-ms";
+    static final String HOW = "how";
+
+    /** The options and their defaults, in the order {@code --help} and error messages list them. */
+    static Map<String, String> defaultOptions() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(PERIOD, Long.toString(DEFAULT_PERIOD_MILLIS));
+        d.put(MIN_CALLS, Long.toString(DEFAULT_MIN_INVOCATIONS));
+        d.put(MAX_MEAN, Double.toString(DEFAULT_MAX_MEAN_MILLIS));
+        d.put(HOT_CALLS, Long.toString(DEFAULT_HOT_CALLS_PER_SECOND));
+        d.put(MAX_DEFER, Long.toString(DEFAULT_MAX_DEFER_MILLIS));
+        d.put(SAMPLE, Long.toString(DEFAULT_SAMPLE_MILLIS));
+        d.put(HOW, DEFAULT_HOW.spec);
+        return d;
     }
 
-    private static String usage(String spec) {
-        return "method-time:<period ms>,<min invocations>,<max mean ms>[,<hot calls/s>,<max defer ms>,<sample ms>"
-                + ",<retransform|switch|once>] (e.g. method-time:500,100,1.0 or method-time:500,100,1.0,10000,5000,10,once),"
-                + " got '"
-                + spec + "'";
+    /**
+     * Parses the strategy's options ({@link StrategyOptions}: {@code period-ms=500,min-calls=100,...}); left-out
+     * options take their defaults, "" is all defaults.
+     *
+     * @throws IllegalArgumentException for an unknown option or a value out of range, naming it
+     */
+    static RemovalPolicy parse(String spec) {
+        StrategyOptions o = StrategyOptions.parse(MethodTimeStrategy.NAME, spec, defaultOptions());
+        How how = How.parse(o.text(HOW));
+        if (how == null) {
+            throw new IllegalArgumentException(MethodTimeStrategy.NAME + ": how must be retransform, switch or once, got '"
+                    + o.text(HOW) + "'");
+        }
+        return new RemovalPolicy(o.whole(PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN), o.whole(HOT_CALLS),
+                o.whole(MAX_DEFER), o.whole(SAMPLE), how);
     }
 
     /** True if a method with these totals (completed calls, their summed nanoseconds) should lose its instrumentation. */
@@ -163,9 +165,14 @@ final class RemovalPolicy {
 
     @Override
     public String toString() {
-        return new StringBuilder().append(periodMillis).append(',').append(minInvocations).append(',')
-                .append(maxMeanMillis).append(',').append(hotCallsPerSecond).append(',').append(maxDeferMillis)
-                .append(',').append(sampleMillis).append(',').append(how.spec)
-                .toString();
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(PERIOD, Long.toString(periodMillis));
+        m.put(MIN_CALLS, Long.toString(minInvocations));
+        m.put(MAX_MEAN, Double.toString(maxMeanMillis));
+        m.put(HOT_CALLS, Long.toString(hotCallsPerSecond));
+        m.put(MAX_DEFER, Long.toString(maxDeferMillis));
+        m.put(SAMPLE, Long.toString(sampleMillis));
+        m.put(HOW, how.spec);
+        return StrategyOptions.describe(m);
     }
 }

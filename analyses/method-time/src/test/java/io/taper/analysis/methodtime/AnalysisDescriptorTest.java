@@ -20,11 +20,12 @@ class AnalysisDescriptorTest {
         assertEquals("method-time", p.getProperty("name"));
         assertEquals(MethodTimeSnippets.class.getName(), p.getProperty("snippets"));
         assertEquals(MethodTimeResults.class.getName(), p.getProperty("results"));
-        assertEquals("method-time:500,100,1.0,10000,5000,10,once", p.getProperty("controller"));
+        assertEquals("method-time:" + MethodTimeStrategy.DEFAULT_OPTIONS, p.getProperty("controller"));
         String spec = p.getProperty("controller");
         MethodTimeStrategy s = new MethodTimeStrategy();
         s.configure(spec.substring(spec.indexOf(':') + 1));
-        assertEquals("500,100,1.0,10000,5000,10,once", s.policy().toString());
+        assertEquals("period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,max-defer-ms=5000,"
+                + "sample-ms=10,how=once", s.policy().toString());
     }
 
     @Test

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The numbers of the adaptive policy (the paper's three, the pacing's two and the sampling period) and the
- * removal decision.
+ * The options of the adaptive policy (the paper's three numbers, the pacing's two, the sampling period and how a
+ * method is removed) and the removal decision.
  */
 class RemovalPolicyTest {
 
@@ -23,37 +23,52 @@ class RemovalPolicyTest {
         assertEquals(5_000, p.maxDeferMillis);
         assertEquals(10, p.sampleMillis);
         assertEquals(RemovalPolicy.How.ONCE, p.how);
-        assertEquals("500,100,1.0,10000,5000,10,once", p.toString());
+        assertEquals("period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,"
+                + "how=once", p.toString());
     }
 
     @Test
-    void partsMayBeLeftOut() {
-        RemovalPolicy p = RemovalPolicy.parse(" 100 , 20 ");
+    void optionsAreNamedAndTheOthersKeepTheirDefaults() {
+        RemovalPolicy p = RemovalPolicy.parse(" min-calls = 20 , period-ms=100 ");
         assertEquals(100, p.periodMillis);
         assertEquals(20, p.minInvocations);
         assertEquals(1.0, p.maxMeanMillis);
-        assertEquals(0.25, RemovalPolicy.parse("50,10,0.25").maxMeanMillis);
-        RemovalPolicy paced = RemovalPolicy.parse("50,10,0.25,300,0");
+        assertEquals(0.25, RemovalPolicy.parse("max-mean-ms=0.25").maxMeanMillis);
+        RemovalPolicy paced = RemovalPolicy.parse("hot-calls-per-s=300,max-defer-ms=0");
         assertEquals(300, paced.hotCallsPerSecond);
         assertEquals(0, paced.maxDeferMillis);
-        assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("50,10,0.25,300").maxDeferMillis);
-        assertEquals(0, RemovalPolicy.parse("50,10,0.25,300,0,0").sampleMillis, "0: no sampling");
-        assertEquals(25, RemovalPolicy.parse("50,10,0.25,300,0,25").sampleMillis);
-        assertEquals(RemovalPolicy.How.SWITCH, RemovalPolicy.parse("50,10,0.25,300,0,25, switch").how);
-        assertEquals(RemovalPolicy.How.ONCE, RemovalPolicy.parse("50,10,0.25,300,0,25,once").how);
-        RemovalPolicy rewoven = RemovalPolicy.parse("50,10,0.25,300,0,25,retransform");
+        assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("hot-calls-per-s=300").maxDeferMillis);
+        assertEquals(0, RemovalPolicy.parse("sample-ms=0").sampleMillis, "0: no sampling");
+        assertEquals(RemovalPolicy.How.SWITCH, RemovalPolicy.parse("how=switch").how);
+        RemovalPolicy rewoven = RemovalPolicy.parse("period-ms=50,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,"
+                + "max-defer-ms=0,sample-ms=25,how=retransform");
         assertEquals(RemovalPolicy.How.RETRANSFORM, rewoven.how);
-        assertEquals("50,10,0.25,300,0,25,retransform", rewoven.toString());
+        assertEquals("period-ms=50,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,max-defer-ms=0,sample-ms=25,"
+                + "how=retransform", rewoven.toString());
+        assertEquals(rewoven.toString(), RemovalPolicy.parse(rewoven.toString()).toString(), "a policy reads back");
     }
 
     @Test
-    void badSpecsAreRejectedWithTheExpectedForm() {
-        for (String bad : new String[] {"0", "-5", "100,0", "100,10,-1", "100,10,NaN", "x", "1,2,3,4,5,6,7", "1,2,3,4,5,6,switch,8", "1,2,3,4,5,6,off",
-            "1,2,3,4,5,6,", "1,2,3,4,5,-6",
-            "100,,1", "100,10,1,-1", "100,10,1,5,-1", "100,10,1,5,2.5"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(bad), bad);
-            assertTrue(e.getMessage().contains("must") || e.getMessage().contains("method-time:<period ms>"), e.getMessage());
-        }
+    void badOptionsAreNamed() {
+        assertMessage("period-ms=0", "the period must be positive, got 0 ms");
+        assertMessage("min-calls=0", "the invocation threshold must be at least 1, got 0");
+        assertMessage("max-mean-ms=-1", "the mean-time threshold must be a finite number of ms >= 0, got -1.0");
+        assertMessage("max-mean-ms=NaN", "the mean-time threshold must be a finite number of ms >= 0, got NaN");
+        assertMessage("hot-calls-per-s=-1", "the hot-call rate must be >= 0 calls/s, got -1");
+        assertMessage("max-defer-ms=2.5", "method-time: max-defer-ms must be a whole number, got '2.5'");
+        assertMessage("sample-ms=-6", "the sampling period must be >= 0 ms, got -6");
+        assertMessage("how=off", "method-time: how must be retransform, switch or once, got 'off'");
+        assertMessage("min-calls=", "method-time: min-calls must be a whole number, got ''");
+        assertMessage("min-calls=1,min-calls=2", "method-time: option min-calls is given twice");
+        String options = " is not one of its options period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
+                + "max-defer-ms=5000,sample-ms=10,how=once (key=value, comma-separated)";
+        assertMessage("500,100,1.0", "method-time: '500'" + options);
+        assertMessage("period=500", "method-time: 'period=500'" + options);
+    }
+
+    private static void assertMessage(String spec, String message) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RemovalPolicy.parse(spec), spec);
+        assertEquals(message, e.getMessage());
     }
 
     @Test
@@ -69,7 +84,7 @@ class RemovalPolicyTest {
     void theStrategyTakesTheSpecAfterItsName() {
         MethodTimeStrategy s = new MethodTimeStrategy();
         assertEquals("method-time", s.name());
-        s.configure("200,5,0.5");
+        s.configure("period-ms=200,min-calls=5,max-mean-ms=0.5");
         assertEquals(200, s.periodMillis());
         assertEquals(5, s.policy().minInvocations);
         assertThrows(IllegalArgumentException.class, () -> s.configure("fast"));
