@@ -3,6 +3,7 @@ package io.taper.controller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.taper.testing.ForkedJvm;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,27 +49,13 @@ class ForkedRetransformationTest {
             (runtime ? boot : cp).add(e);
         }
         boot.addAll(bootExtra);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xverify:all", "-XX:TieredStopAtLevel=1", "-Xbootclasspath/a:" + String.join(File.pathSeparator, boot),
-                "-javaagent:" + agentJar, "-cp", String.join(File.pathSeparator, cp), "io.taper.controller.it.Harness"));
-        cmd.addAll(List.of(args));
-        Path log = Files.createTempFile(dir, "harness", ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("harness did not finish (deadlock?):\n" + Files.readString(log));
-        }
-        String output = Files.readString(log);
-        assertEquals(0, p.exitValue(), output);
-        Map<String, String> kv = new LinkedHashMap<>();
-        for (String line : output.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0 && !line.startsWith(" ") && !line.contains(" ")) {
-                kv.put(line.substring(0, eq), line.substring(eq + 1));
-            } else if (eq > 0 && line.startsWith("stats.") || line.startsWith("bootStrategy")) {
-                kv.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
+        ForkedJvm.Result r = ForkedJvm.of("-Xverify:all", "-XX:TieredStopAtLevel=1",
+                "-Xbootclasspath/a:" + String.join(File.pathSeparator, boot), "-javaagent:" + agentJar,
+                "-cp", String.join(File.pathSeparator, cp), "io.taper.controller.it.Harness").add(args).mergeErrors()
+                .run(dir);
+        String output = r.stdout();
+        assertEquals(0, r.exitCode(), output);
+        Map<String, String> kv = new LinkedHashMap<>(r.keyValues());
         kv.put("$output", output);
         return kv;
     }

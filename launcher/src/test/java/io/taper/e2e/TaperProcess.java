@@ -2,16 +2,14 @@ package io.taper.e2e;
 
 import com.google.gson.Gson;
 import com.google.gson.reflect.TypeToken;
+import io.taper.testing.ForkedJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@code ./taper ...} as a real process (the CLI from this module's class path, so the test needs no
@@ -55,23 +53,11 @@ public final class TaperProcess {
     }
 
     public static Outcome run(Path out, String... cliArgs) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dtaper.home=" + home());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("io.taper.launcher.TaperCli");
-        cmd.addAll(Arrays.asList(cliArgs));
         Files.createDirectories(out);
-        Path so = out.resolveSibling(out.getFileName() + ".stdout");
-        Path se = out.resolveSibling(out.getFileName() + ".stderr");
-        Process p = new ProcessBuilder(cmd).redirectOutput(so.toFile()).redirectError(se.toFile()).start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("taper did not finish in 180 s: " + cmd);
-        }
-        return new Outcome(p.exitValue(), Files.readString(so, StandardCharsets.UTF_8),
-                Files.readString(se, StandardCharsets.UTF_8), out);
+        ForkedJvm.Result r = ForkedJvm.of("-Dtaper.home=" + home(), "-cp", System.getProperty("java.class.path"),
+                "io.taper.launcher.TaperCli").add(cliArgs).timeoutSeconds(180)
+                .run(out.toAbsolutePath().getParent(), out.getFileName().toString());
+        return new Outcome(r.exitCode(), r.stdout(), r.stderr(), out);
     }
 
     public static Map<String, Object> readJson(Path file) throws IOException {

@@ -1,5 +1,6 @@
 package io.taper.agent;
 
+import io.taper.testing.ForkedJvm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +26,7 @@ class AgentJarIT {
     @Test
     void holdsOnlyTaperPackagesAndNoRuntime() throws Exception {
         List<String> foreign = new ArrayList<>();
-        try (JarFile jar = new JarFile(ForkedJvm.agentJar().toFile())) {
+        try (JarFile jar = new JarFile(AgentJvm.agentJar().toFile())) {
             for (JarEntry e : Collections.list(jar.entries())) {
                 String n = e.getName();
                 boolean ours = n.startsWith("io/taper/agent/") || n.startsWith("io/taper/protocol/")
@@ -48,8 +49,8 @@ class AgentJarIT {
     @Test
     void aProgramWithItsOwnGsonRunsUnchanged() throws Exception {
         String gsonJar = Path.of(Gson.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        String cp = ForkedJvm.testClasses() + File.pathSeparator + gsonJar;
-        ForkedJvm.Result plain = ForkedJvm.runWithClasspath(dir, List.of(), null, cp, "sample.UsesGson");
+        String cp = AgentJvm.testClasses() + File.pathSeparator + gsonJar;
+        ForkedJvm.Result plain = AgentJvm.runWithClasspath(dir, List.of(), null, cp, "sample.UsesGson");
         AgentRun.Outcome taper = AgentRun.runWithClasspath(dir, AgentRun.config(dir, SampleEntrySnippets.class), cp,
             "sample.UsesGson");
         assertEquals("{\"a\":1,\"b\":2} com.google.gson.Gson true\n", plain.stdout());

@@ -1,5 +1,6 @@
 package io.taper.agent;
 
+import io.taper.testing.ForkedJvm;
 import com.google.gson.Gson;
 import io.taper.agent.testanalysis.EntryResults;
 import io.taper.protocol.TaperConfig;
@@ -87,7 +88,7 @@ public final class AgentRun {
 
     /** Serves the analysis, runs {@code sample.Greeter args} under the agent, stops the server. */
     static Outcome run(Path dir, TaperConfig config, String... args) throws Exception {
-        return runWithClasspath(dir, config, ForkedJvm.testClasses().toString(), "sample.Greeter", args);
+        return runWithClasspath(dir, config, AgentJvm.testClasses().toString(), "sample.Greeter", args);
     }
 
     /** Serves the analysis, runs {@code mainClass args} from {@code classpath} under the agent, stops the server. */
@@ -100,7 +101,7 @@ public final class AgentRun {
         try (InstrumentationServer server = InstrumentationServer.start(config)) {
             List<String> boot = List.of("-Xbootclasspath/a:" + config.runtimeJar() + java.io.File.pathSeparator
                 + config.work().resolve("analysis-prepared.jar"));
-            jvm = ForkedJvm.runWithClasspath(dir, boot, file, classpath, mainClass, args);
+            jvm = AgentJvm.runWithClasspath(dir, boot, file, classpath, mainClass, args);
             server.close();
             serverStats = Files.readString(config.out().resolve("server-stats.json"));
         }

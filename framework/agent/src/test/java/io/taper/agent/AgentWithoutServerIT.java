@@ -1,5 +1,6 @@
 package io.taper.agent;
 
+import io.taper.testing.ForkedJvm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,8 +53,8 @@ class AgentWithoutServerIT {
 
     @Test
     void aMissingServerLeavesOutputAndExitCodeUnchangedWithOneWarning() throws Exception {
-        ForkedJvm.Result plain = ForkedJvm.run(dir, null, "sample.Greeter", "3");
-        ForkedJvm.Result taper = ForkedJvm.run(dir, bootPath(), config(dir.resolve("nowhere/server.sock")),
+        ForkedJvm.Result plain = AgentJvm.run(dir, null, "sample.Greeter", "3");
+        ForkedJvm.Result taper = AgentJvm.run(dir, bootPath(), config(dir.resolve("nowhere/server.sock")),
             "sample.Greeter", "3");
 
         assertEquals(3, plain.exitCode());
@@ -77,7 +78,7 @@ class AgentWithoutServerIT {
 
     @Test
     void aNormalExitWritesTheResultToo() throws Exception {
-        ForkedJvm.Result taper = ForkedJvm.run(dir, bootPath(), config(dir.resolve("nowhere/server.sock")),
+        ForkedJvm.Result taper = AgentJvm.run(dir, bootPath(), config(dir.resolve("nowhere/server.sock")),
             "sample.Greeter");
         assertEquals(0, taper.exitCode());
         assertEquals("hello from sample: {a=2, b=1, c=1} [1, 2] 42\n", taper.stdout());
@@ -88,7 +89,7 @@ class AgentWithoutServerIT {
     void aBrokenConfigurationDisablesTheAgentWithOneWarning() throws Exception {
         Path bad = dir.resolve("bad.properties");
         Files.writeString(bad, "timeout.ms=never\n");
-        ForkedJvm.Result taper = ForkedJvm.run(dir, bootPath(), bad, "sample.Greeter", "5");
+        ForkedJvm.Result taper = AgentJvm.run(dir, bootPath(), bad, "sample.Greeter", "5");
         assertEquals(5, taper.exitCode());
         assertEquals("hello from sample: {a=2, b=1, c=1} [1, 2] 42\n", taper.stdout());
         assertEquals(List.of("[taper] WARNING: agent disabled (" + bad + ": taper config: key 'timeout.ms' has bad "

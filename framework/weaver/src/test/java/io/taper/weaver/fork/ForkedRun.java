@@ -2,13 +2,12 @@ package io.taper.weaver.fork;
 
 import io.taper.api.marker.Marker;
 import io.taper.runtime.Bypass;
+import io.taper.testing.ForkedJvm;
 import io.taper.weaver.SnippetPreparer;
 import io.taper.weaver.Weaver;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
@@ -62,25 +60,12 @@ public final class ForkedRun {
         Path prepared = workDir.resolve("test-analysis-prepared.jar");
         writeAnalysisJar(jar);
         SnippetPreparer.prepare(jar, prepared);
-        List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xverify:all", "-Xshare:off"));
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", prepared + File.pathSeparator + classPath(), main));
-        cmd.addAll(args);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        byte[] out;
-        try (InputStream in = p.getInputStream()) {
-            out = in.readAllBytes();
+        ForkedJvm.Result r = ForkedJvm.using(Path.of(javaCommand), "-Xverify:all", "-Xshare:off").add(jvmArgs).mergeErrors()
+                .add("-cp", prepared + File.pathSeparator + classPath(), main).add(args).run(workDir, "forked");
+        if (r.exitCode() != 0) {
+            throw new IllegalStateException("forked JVM failed: " + r.output());
         }
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("forked JVM timed out");
-        }
-        String text = new String(out, StandardCharsets.UTF_8);
-        Files.writeString(workDir.resolve("forked-output.txt"), text);
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException("forked JVM exited " + p.exitValue() + ":\n" + text);
-        }
-        return text;
+        return r.stdout();
     }
 
     static Map<String, List<String>> parse(String text) {
@@ -127,23 +112,11 @@ public final class ForkedRun {
 
     /** Test classes, the weaver, API, runtime and ASM: found from the classes themselves (surefire may hide its class path). */
     static String classPath() {
-        Class<?>[] anchors = {ForkedRun.class, Weaver.class, Marker.class, Bypass.class, ClassReader.class,
-            ClassNode.class, AnalyzerAdapter.class, Printer.class, org.objectweb.asm.tree.analysis.Analyzer.class};
-        List<String> parts = new ArrayList<>();
-        for (Class<?> c : anchors) {
-            String p = codeSource(c).toString();
-            if (!parts.contains(p)) {
-                parts.add(p);
-            }
-        }
-        return String.join(File.pathSeparator, parts);
+        return ForkedJvm.classPathOf(ForkedRun.class, Weaver.class, Marker.class, Bypass.class, ClassReader.class,
+            ClassNode.class, AnalyzerAdapter.class, Printer.class, org.objectweb.asm.tree.analysis.Analyzer.class);
     }
 
     static Path codeSource(Class<?> c) {
-        try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return ForkedJvm.codeSource(c);
     }
 }

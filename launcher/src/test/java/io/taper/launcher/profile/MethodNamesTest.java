@@ -1,9 +1,8 @@
-package io.taper.e2e.profile;
+package io.taper.launcher.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.taper.launcher.profile.MethodNames;
 import org.junit.jupiter.api.Test;
 
 /** Matching keys (shared with JFR) and readable frame names. */

@@ -1,10 +1,8 @@
-package io.taper.e2e.profile;
+package io.taper.launcher.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.taper.launcher.profile.AccuracyMetrics;
-import io.taper.launcher.profile.Ranking;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,8 @@
-package io.taper.e2e.sfa;
+package io.taper.launcher.sfa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.taper.e2e.TaperProcess;
-import io.taper.launcher.sfa.SfaReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

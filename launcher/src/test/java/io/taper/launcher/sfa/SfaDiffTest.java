@@ -1,9 +1,8 @@
-package io.taper.e2e.sfa;
+package io.taper.launcher.sfa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.taper.e2e.TaperProcess;
-import io.taper.launcher.sfa.SfaDiffCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,7 @@ import picocli.CommandLine;
 /** {@code ./taper sfa-diff} on two result.json fixtures, with its exact output. */
 class SfaDiffTest {
 
-    static final Path FIXTURES = TaperProcess.home().resolve("launcher/src/test/java/io/taper/e2e/sfa/fixtures");
+    static final Path FIXTURES = TaperProcess.home().resolve("launcher/src/test/resources/sfa-diff");
 
     @TempDir
     Path tmp;

@@ -1,14 +1,10 @@
-package io.taper.e2e.profile;
+package io.taper.launcher.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.taper.launcher.profile.CollapsedStacks;
-import io.taper.launcher.profile.FlameGraphHtml;
-import io.taper.launcher.profile.MethodTimeProfile;
-import io.taper.launcher.profile.TopMethodsTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;

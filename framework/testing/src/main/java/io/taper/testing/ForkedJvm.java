@@ -1,0 +1,136 @@
+package io.taper.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A JVM that a test forks: the current JDK's {@code java} with the options and arguments the test gives, run to its
+ * end (or killed at a time limit), its standard output and error kept in files of the test's directory.
+ */
+public final class ForkedJvm {
+
+    /** What a forked JVM did. */
+    public record Result(int exitCode, String stdout, String stderr, List<String> command) {
+
+        /** The {@code key=value} lines of standard output (keys without spaces), in order; later ones win. */
+        public Map<String, String> keyValues() {
+            Map<String, String> kv = new LinkedHashMap<>();
+            for (String line : stdout.split("\n")) {
+                int eq = line.indexOf('=');
+                if (eq > 0 && line.substring(0, eq).indexOf(' ') < 0) {
+                    kv.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+            }
+            return kv;
+        }
+
+        /** Everything it printed, for assertion messages. */
+        public String output() {
+            return "exit " + exitCode + "\n--- stdout:\n" + stdout + "\n--- stderr:\n" + stderr;
+        }
+    }
+
+    private final List<String> command = new ArrayList<>();
+    private long timeoutSeconds = 120;
+    private boolean mergeErrors;
+
+    private ForkedJvm(Path java) {
+        command.add(java.toString());
+    }
+
+    /** The {@code java} of the JDK running the tests. */
+    public static Path java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** A JVM to fork with these first options (e.g. {@code -Xverify:all}). */
+    public static ForkedJvm of(String... options) {
+        return using(java(), options);
+    }
+
+    /** A JVM of another JDK ({@code java} executable) to fork with these first options. */
+    public static ForkedJvm using(Path java, String... options) {
+        return new ForkedJvm(java).add(List.of(options));
+    }
+
+    /** More options or arguments, in order. */
+    public ForkedJvm add(String... parts) {
+        return add(List.of(parts));
+    }
+
+    public ForkedJvm add(List<String> parts) {
+        command.addAll(parts);
+        return this;
+    }
+
+    /** The longest the JVM may run; then it is killed and the test fails. Default 120 s. */
+    public ForkedJvm timeoutSeconds(long seconds) {
+        this.timeoutSeconds = seconds;
+        return this;
+    }
+
+    /** Standard error goes into standard output, interleaved as printed ({@link Result#stderr()} is then empty). */
+    public ForkedJvm mergeErrors() {
+        this.mergeErrors = true;
+        return this;
+    }
+
+    /**
+     * Runs the JVM to its end; its output goes to {@code NAME.stdout} and {@code NAME.stderr} in {@code dir}.
+     *
+     * @throws AssertionError if it did not end within the time limit (it is killed)
+     */
+    public Result run(Path dir, String name) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path out = dir.resolve(name + ".stdout");
+        Path err = dir.resolve(name + ".stderr");
+        ProcessBuilder b = new ProcessBuilder(command).redirectOutput(out.toFile());
+        Process p = (mergeErrors ? b.redirectErrorStream(true) : b.redirectError(err.toFile())).start();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("the forked JVM did not finish in " + timeoutSeconds + " s: " + command
+                    + "\n--- stdout:\n" + Files.readString(out, StandardCharsets.UTF_8)
+                    + (mergeErrors ? "" : "\n--- stderr:\n" + Files.readString(err, StandardCharsets.UTF_8)));
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                mergeErrors ? "" : Files.readString(err, StandardCharsets.UTF_8), List.copyOf(command));
+    }
+
+    /** Runs the JVM under a fresh name in {@code dir}. */
+    public Result run(Path dir) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(Files.createDirectories(dir), "forked-", ".stdout");
+        return run(dir, out.getFileName().toString().replace(".stdout", ""));
+    }
+
+    /** A class path of the code sources (directories or jars) of these classes, without repeats. */
+    public static String classPathOf(Class<?>... anchors) {
+        List<String> parts = new ArrayList<>();
+        for (Class<?> c : anchors) {
+            String p = codeSource(c).toString();
+            if (!parts.contains(p)) {
+                parts.add(p);
+            }
+        }
+        return String.join(File.pathSeparator, parts);
+    }
+
+    /** Where a class was loaded from. */
+    public static Path codeSource(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
