@@ -99,7 +99,7 @@ class ProtocolErrorsTest {
     void aWrongVersionIsNamed() throws IOException {
         try (TestClient c = new TestClient(fixture.socket())) {
             c.sendRaw(header(Frames.MAGIC, 7, MessageType.HELLO, 0));
-            assertEquals("unsupported protocol version 7 (this side speaks 1)", errorThenClosed(c));
+            assertEquals("unsupported protocol version 7 (this side speaks 2)", errorThenClosed(c));
         }
         othersAreStillServed();
     }
@@ -107,7 +107,7 @@ class ProtocolErrorsTest {
     @Test
     void anOversizedLengthIsRefusedBeforeAnyPayload() throws IOException {
         try (TestClient c = fixture.greetedClient()) {
-            c.sendRaw(header(Frames.MAGIC, 1, MessageType.WEAVE, Frames.MAX_PAYLOAD + 1));
+            c.sendRaw(header(Frames.MAGIC, Frames.VERSION, MessageType.WEAVE, Frames.MAX_PAYLOAD + 1));
             assertEquals("frame payload length 67108865 outside 0..67108864", errorThenClosed(c));
         }
         othersAreStillServed();
@@ -118,7 +118,7 @@ class ProtocolErrorsTest {
     void aLargeFirstFrameIsRefusedBeforeTheTokenIsChecked() throws IOException {
         try (TestClient c = new TestClient(fixture.socket())) {
             // a legal size for a WEAVE, but nobody who has not said the token gets to make the server wait for it
-            c.sendRaw(header(Frames.MAGIC, 1, MessageType.HELLO, Frames.MAX_PAYLOAD));
+            c.sendRaw(header(Frames.MAGIC, Frames.VERSION, MessageType.HELLO, Frames.MAX_PAYLOAD));
             assertEquals("frame payload length 67108864 outside 0..4096", errorThenClosed(c));
         }
         othersAreStillServed();
@@ -145,7 +145,7 @@ class ProtocolErrorsTest {
     @Test
     void aTruncatedFrameIsReportedWhenTheStreamEnds() throws IOException {
         try (TestClient c = fixture.greetedClient()) {
-            c.sendRaw(header(Frames.MAGIC, 1, MessageType.WEAVE, 100));
+            c.sendRaw(header(Frames.MAGIC, Frames.VERSION, MessageType.WEAVE, 100));
             c.sendRaw(new byte[10]);
             c.shutdownOutput();
             assertEquals("stream ended inside a frame payload of WEAVE: got 10 of 100 bytes", errorThenClosed(c));
@@ -156,7 +156,7 @@ class ProtocolErrorsTest {
     @Test
     void aTruncatedHeaderIsReported() throws IOException {
         try (TestClient c = new TestClient(fixture.socket())) {
-            c.sendRaw(Arrays.copyOf(header(Frames.MAGIC, 1, MessageType.HELLO, 0), 6));
+            c.sendRaw(Arrays.copyOf(header(Frames.MAGIC, Frames.VERSION, MessageType.HELLO, 0), 6));
             c.shutdownOutput();
             assertEquals("stream ended inside a frame header: got 6 of 11 bytes", errorThenClosed(c));
         }

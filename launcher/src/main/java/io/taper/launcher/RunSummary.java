@@ -25,8 +25,10 @@ final class RunSummary {
         ps.printf("[taper] classes: seen %s, woven %s, unchanged %s, failed %s, untransformed %s, hidden %s%n",
                 n(s, "classesSeen"), n(s, "classesWoven"), n(s, "classesUnchanged"), n(s, "classesFailed"),
                 n(s, "classesUntransformed"), n(s, "hiddenClasses"));
-        ps.printf("[taper] sites: woven %s, active %s, removed %s; retransformation batches %s%n",
-                n(s, Stats.SITES_WOVEN), n(s, Stats.SITES_ACTIVE), n(s, Stats.SITES_REMOVED), n(s, Stats.RETRANSFORM_BATCHES));
+        Object switchedOff = s.get(Stats.CONTROLLER) instanceof Map<?, ?> ctl ? n(ctl, Controller.SITES_SWITCHED_OFF) : "-";
+        ps.printf("[taper] sites: woven %s, active %s, re-woven without %s, switched off %s; retransformation batches %s%n",
+                n(s, Stats.SITES_WOVEN), n(s, Stats.SITES_ACTIVE), n(s, Stats.SITES_REMOVED), switchedOff,
+                n(s, Stats.RETRANSFORM_BATCHES));
         if (s.get(Stats.SERVER) instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
                 && kept.intValue() > 0) {
             ps.printf("[taper] %d method(s) kept their original code (woven body too large), so they have no rows: %s%n",

@@ -98,6 +98,10 @@ public final class ControlLoop implements Runnable {
             stepNanos += took;
             stepNanosMax = Math.max(stepNanosMax, took);
         }
+        long at = elapsedMillis();
+        for (int site : context.switchedOff()) {
+            outcomes.switchedOff(site, at);
+        }
         try {
             apply(context.changes());
         } catch (Throwable t) {

@@ -50,6 +50,20 @@ final class SiteOutcomes {
         }
     }
 
+    /**
+     * A site switched off where it stands: removed from that moment (its class keeps the woven code, which asks
+     * the switch), and logged as a removal like one that re-weaving confirmed.
+     */
+    void switchedOff(int siteId, long atMillis) {
+        if (removed.add(siteId)) {
+            pendingRemoval.remove(siteId);
+            removalEvents++;
+            if (removals.size() < LOG_LIMIT) {
+                removals.add(new long[] {siteId, atMillis});
+            }
+        }
+    }
+
     /** Confirms pending changes that the current woven code shows. */
     void confirm(long atMillis) {
         for (var it = pendingRemoval.iterator(); it.hasNext(); ) {

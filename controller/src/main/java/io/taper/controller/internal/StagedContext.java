@@ -26,6 +26,7 @@ final class StagedContext implements ControlContext {
     private final List<Change> changes = new ArrayList<>();
     private final Map<Integer, Boolean> stagedDisabled = new HashMap<>();
     private final Map<Integer, String> stagedVariant = new HashMap<>();
+    private final List<Integer> switchedOff = new ArrayList<>();
 
     StagedContext(ClassDeployments deployments, ResultsHolder results, long elapsedMillis, long step) {
         this.deployments = deployments;
@@ -63,7 +64,7 @@ final class StagedContext implements ControlContext {
         int[] dead = SiteRegistry.deadSites();
         int n = 0;
         for (int id : dead) {
-            if (!isDisabled(id)) {
+            if (!isDisabled(id) && !isSwitchedOff(id)) {
                 dead[n++] = id;
             }
         }
@@ -90,6 +91,10 @@ final class StagedContext implements ControlContext {
 
     @Override
     public void enable(int siteId) {
+        if (!Audit.enabled() && SiteSwitches.isOff(siteId)) {
+            throw new IllegalStateException("site " + siteId + " was switched off, and a switch is never turned back"
+                    + " on: a strategy that restores sites removes them with disable()");
+        }
         changes.add(new Change(Change.Kind.ENABLE, siteId, null));
         stagedDisabled.put(siteId, false);
     }
@@ -97,7 +102,16 @@ final class StagedContext implements ControlContext {
     @Override
     public boolean switchOff(int siteId) {
         // an audit keeps the site running, marked, so that its events are checked
-        return Audit.enabled() ? Audit.markRemoved(siteId) : SiteSwitches.switchOff(siteId);
+        boolean now = Audit.enabled() ? Audit.markRemoved(siteId) : SiteSwitches.switchOff(siteId);
+        if (now) {
+            switchedOff.add(siteId);
+        }
+        return now;
+    }
+
+    /** The sites this step switched off (each took effect when it was switched). */
+    List<Integer> switchedOff() {
+        return switchedOff;
     }
 
     @Override

@@ -27,7 +27,7 @@ class FramesTest {
     void writesTheDocumentedHeaderLayout() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Frames.write(out, MessageType.WEAVE, new byte[] {7, 8, 9});
-        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 1, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
+        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 2, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
     }
 
     @Test
@@ -63,21 +63,21 @@ class FramesTest {
     @Test
     void rejectsOtherVersions() {
         UnsupportedVersionException e = assertThrows(UnsupportedVersionException.class,
-            () -> read(header(Frames.MAGIC, 2, 3, 0)));
-        assertEquals(2, e.version());
+            () -> read(header(Frames.MAGIC, 1, 3, 0)));
+        assertEquals(1, e.version(), "the version before SiteInfo carried switchable");
     }
 
     @Test
     void rejectsALengthAboveTheMaximumWithoutReadingIt() {
         OversizedFrameException e = assertThrows(OversizedFrameException.class,
-            () -> read(header(Frames.MAGIC, 1, 3, Frames.MAX_PAYLOAD + 1)));
+            () -> read(header(Frames.MAGIC, Frames.VERSION, 3, Frames.MAX_PAYLOAD + 1)));
         assertEquals(Frames.MAX_PAYLOAD + 1L, e.length());
     }
 
     @Test
     void rejectsANegativeLengthAsOversized() {
         OversizedFrameException e = assertThrows(OversizedFrameException.class,
-            () -> read(header(Frames.MAGIC, 1, 3, -1)));
+            () -> read(header(Frames.MAGIC, Frames.VERSION, 3, -1)));
         assertEquals(0xffffffffL, e.length());
     }
 
@@ -85,13 +85,13 @@ class FramesTest {
     void acceptsExactlyTheMaximumLengthHeader() {
         // The header is valid; the stream then ends, so the failure is truncation, not size.
         TruncatedFrameException e = assertThrows(TruncatedFrameException.class,
-            () -> read(header(Frames.MAGIC, 1, 3, Frames.MAX_PAYLOAD)));
+            () -> read(header(Frames.MAGIC, Frames.VERSION, 3, Frames.MAX_PAYLOAD)));
         assertEquals("stream ended inside a frame payload of WEAVE: got 0 of 67108864 bytes", e.getMessage());
     }
 
     @Test
     void reportsATruncatedHeader() {
-        byte[] partial = Arrays.copyOf(header(Frames.MAGIC, 1, 3, 5), 7);
+        byte[] partial = Arrays.copyOf(header(Frames.MAGIC, Frames.VERSION, 3, 5), 7);
         TruncatedFrameException e = assertThrows(TruncatedFrameException.class, () -> read(partial));
         assertEquals("stream ended inside a frame header: got 7 of 11 bytes", e.getMessage());
     }

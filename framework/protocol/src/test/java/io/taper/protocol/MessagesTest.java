@@ -59,12 +59,14 @@ class MessagesTest {
     void wovenRoundTripsSitesWithStaticContext() throws IOException {
         SiteInfo a = new SiteInfo(1, 0, "p/C", "m", "(I)V", 7, "S.onEntry", "", true, Map.of("mid", "p/C.m(I)V"));
         SiteInfo b = new SiteInfo(2, 3, "p/C", "<init>", "()V", -1, "S.onExit", "fast", false, Map.of());
-        Woven w = (Woven) roundTrip(new Woven(9, WeaveStatus.WOVEN, "", new byte[] {1, 2, 3}, List.of(a, b)));
+        SiteInfo c = new SiteInfo(3, 3, "p/C", "n", "()V", 2, "S.onEntry", "", true, Map.of(), true);
+        Woven w = (Woven) roundTrip(new Woven(9, WeaveStatus.WOVEN, "", new byte[] {1, 2, 3}, List.of(a, b, c)));
         assertEquals(9, w.requestId());
         assertEquals(WeaveStatus.WOVEN, w.status());
         assertEquals("", w.message());
         assertArrayEquals(new byte[] {1, 2, 3}, w.bytes());
-        assertEquals(List.of(a, b), w.sites());
+        assertEquals(List.of(a, b, c), w.sites());
+        assertEquals(List.of(false, false, true), w.sites().stream().map(SiteInfo::switchable).toList());
     }
 
     @Test

@@ -18,8 +18,18 @@ import java.util.Map;
  * @param variant      the variant woven ("" if the snippet has no variants)
  * @param active       false when the deployment disabled this site (it is listed but not woven)
  * @param staticContext static-context values at this site (keys as in the API's static context)
+ * @param switchable   true when the woven code asks {@link SiteSwitches} before the snippet runs (an adaptive
+ *                     run's sites, unless the snippet is {@code @NoSiteSwitch}): switching the site off then
+ *                     removes it at once, without re-weaving its class
  */
 public record SiteInfo(int id, int loaderTag, String className, String methodName, String methodDesc,
                        int location, String snippet, String variant, boolean active,
-                       Map<String, String> staticContext) {
+                       Map<String, String> staticContext, boolean switchable) {
+
+    /** A site without a switch in front of it. */
+    public SiteInfo(int id, int loaderTag, String className, String methodName, String methodDesc, int location,
+                    String snippet, String variant, boolean active, Map<String, String> staticContext) {
+        this(id, loaderTag, className, methodName, methodDesc, location, snippet, variant, active, staticContext,
+                false);
+    }
 }

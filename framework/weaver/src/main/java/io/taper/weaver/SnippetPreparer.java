@@ -46,7 +46,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * A snippet annotated {@code @ManualBypass} gets the same wrapper without the bypass (it enters the bypass
  * itself where it must). Wrappers are never inlined by the JIT ({@link #DONT_INLINE}), except those of
  * {@code @ManualBypass @Inlinable} snippets; methods annotated {@code @OutOfLine} are never inlined either.
- * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. The wrapper's frames
+ * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. Every snippet but a
+ * {@code @NoSiteSwitch} one also gets a switched entry for adaptive runs ({@link #SWITCHED_SUFFIX}). The wrapper's frames
  * are written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
  * unchanged.
  */
@@ -54,6 +55,13 @@ public final class SnippetPreparer {
 
     /** Suffix of the method that keeps a snippet's original body. */
     public static final String BODY_SUFFIX = "$taper$body";
+    /**
+     * Suffix of a snippet's switched entry: {@code static T m$taper$switched(int site, args)} returns the default
+     * at once if the site is switched off ({@code SiteSwitches.isOff}), else calls {@code m(args)}. Adaptive runs'
+     * woven code calls it, with the site id as a constant; it is always inlined ({@link #FORCE_INLINE}), so once
+     * the JIT compiles a method after its site went off, the check and the call fold away.
+     */
+    public static final String SWITCHED_SUFFIX = "$taper$switched";
 
     private static final String BYPASS = "io/taper/runtime/Bypass";
     private static final String FAILURES = "io/taper/runtime/SnippetFailures";
@@ -65,6 +73,11 @@ public final class SnippetPreparer {
     private static final String INLINABLE = "Lio/taper/api/Inlinable;";
     /** Any method the JIT must not inline: gets {@link #DONT_INLINE}. */
     private static final String OUT_OF_LINE = "Lio/taper/api/OutOfLine;";
+    /** Snippets whose sites get no switch in front of them ({@code io.taper.api.NoSiteSwitch}): no switched entry. */
+    static final String NO_SITE_SWITCH = "Lio/taper/api/NoSiteSwitch;";
+    private static final String SWITCHES = "io/taper/runtime/SiteSwitches";
+    /** HotSpot honours it on classes of the boot class path, where the launcher puts the prepared jar. */
+    static final String FORCE_INLINE = "Ljdk/internal/vm/annotation/ForceInline;";
     /**
      * HotSpot honours this JDK-internal annotation on classes of the boot class path, where the launcher
      * puts the prepared jar. Without it the JIT inlines the wrapper, the bypass's thread-local lookups and
@@ -114,6 +127,9 @@ public final class SnippetPreparer {
         for (MethodNode m : cn.methods) {
             if (isSnippet(m) && (m.access & Opcodes.ACC_STATIC) != 0 && m.instructions.size() > 0) {
                 bodies.add(moveBody(cn, m));
+                if (!hasAnnotation(m, NO_SITE_SWITCH)) {
+                    bodies.add(switchedEntry(cn, m));
+                }
             } else if (hasAnnotation(m, OUT_OF_LINE) && !hasAnnotation(m, DONT_INLINE)) {
                 m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
                 outOfLine = true;
@@ -172,6 +188,42 @@ public final class SnippetPreparer {
         m.visibleLocalVariableAnnotations = null;
         m.invisibleLocalVariableAnnotations = null;
         return body;
+    }
+
+    /** {@code m}'s switched entry (see {@link #SWITCHED_SUFFIX}), public like {@code m}. */
+    private static MethodNode switchedEntry(ClassNode cn, MethodNode m) {
+        String desc = "(I" + m.desc.substring(1);
+        MethodNode e = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+            m.name + SWITCHED_SUFFIX, desc, null, null);
+        e.visibleAnnotations = new ArrayList<>(List.of(new AnnotationNode(FORCE_INLINE)));
+        Type[] args = Type.getArgumentTypes(m.desc);
+        Type ret = Type.getReturnType(m.desc);
+        LabelNode off = new LabelNode();
+        InsnList c = e.instructions;
+        c.add(new VarInsnNode(Opcodes.ILOAD, 0));
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, SWITCHES, "isOff", "(I)Z", false));
+        c.add(new JumpInsnNode(Opcodes.IFNE, off));
+        int slot = 1;
+        for (Type a : args) {
+            c.add(new VarInsnNode(a.getOpcode(Opcodes.ILOAD), slot));
+            slot += a.getSize();
+        }
+        boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
+        c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name, m.desc, itf));
+        c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
+        c.add(off);
+        if ((cn.version & 0xFFFF) >= Opcodes.V1_6) {
+            Object[] locals = new Object[args.length + 1];
+            locals[0] = Opcodes.INTEGER;
+            for (int i = 0; i < args.length; i++) {
+                locals[i + 1] = frameType(args[i]);
+            }
+            c.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]));
+        }
+        returnDefault(c, ret);
+        e.maxLocals = slot;
+        e.maxStack = Math.max(1, slot + 1);
+        return e;
     }
 
     private static InsnList wrapper(ClassNode cn, MethodNode m, List<TryCatchBlockNode> tryCatch, boolean bypass) {

@@ -27,7 +27,7 @@ public final class Weaver {
     private final ClassWeaver classWeaver;
     private final String shadowPrefix;
 
-    private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit) {
+    private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit, boolean switchSites) {
         this.spec = spec;
         this.hierarchy = hierarchy;
         this.groups = SnippetReader.read(spec.snippetClasses());
@@ -44,19 +44,20 @@ public final class Weaver {
         } catch (IllegalArgumentException e) {
             throw new SnippetDefinitionException(e.getMessage());
         }
-        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy, shadowPrefix, audit);
+        this.classWeaver = new ClassWeaver(groups, excludes, spec.ownClasses(), ids, hierarchy, shadowPrefix, audit,
+                switchSites);
     }
 
     /**
      * @throws SnippetDefinitionException if a snippet breaks a rule (the message names {@code Class.method})
      */
     public static Weaver create(AnalysisSpec spec) {
-        return new Weaver(spec, new ClassHierarchy(), false);
+        return new Weaver(spec, new ClassHierarchy(), false, false);
     }
 
     /** With a hierarchy the caller fills (e.g. with every class the observed JVM loads). */
     public static Weaver create(AnalysisSpec spec, ClassHierarchy hierarchy) {
-        return new Weaver(spec, hierarchy, false);
+        return new Weaver(spec, hierarchy, false, false);
     }
 
     /**
@@ -64,7 +65,20 @@ public final class Weaver {
      * and {@code after(site)}, so that events at removed (audited) sites are checked for changes to the result.
      */
     public static Weaver createAudited(AnalysisSpec spec, ClassHierarchy hierarchy) {
-        return new Weaver(spec, hierarchy, true);
+        return new Weaver(spec, hierarchy, true, false);
+    }
+
+    /**
+     * For a run whose controller removes sites (adaptive mode).
+     *
+     * @param audit       as {@link #createAudited}
+     * @param switchSites every site of a snippet that is not {@code @NoSiteSwitch} asks
+     *                    {@code io.taper.runtime.SiteSwitches} first (the woven code calls the snippet's switched
+     *                    entry, see {@link SnippetPreparer#SWITCHED_SUFFIX}), and its {@code SiteInfo} says it is
+     *                    switchable: the controller then removes it at once by switching it off
+     */
+    public static Weaver create(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit, boolean switchSites) {
+        return new Weaver(spec, hierarchy, audit, switchSites);
     }
 
     /** Weaves one class; never throws (failures come back as {@link WeaveResult.Status#FAILED}). */

@@ -61,6 +61,68 @@ class SitesAndDeploymentTest {
     }
 
     @Test
+    void anAdaptiveRunsSitesCallTheSwitchedEntriesWithTheirSiteIdFirst() throws IOException {
+        byte[] original = classBytes(TRY);
+        Weaver plain = weaver(ExitSnippets.class);
+        Weaver switched = Weaver.create(AnalysisSpec.of("test", List.of(ExitSnippets.class), List.of()),
+            new ClassHierarchy(), false, true);
+        WeaveResult p = plain.weave(new WeaveRequest(7, TRY, original, Deployment.ALL_ENABLED));
+        WeaveResult r = switched.weave(new WeaveRequest(7, TRY, original, Deployment.ALL_ENABLED));
+        assertEquals(p.sites().size(), r.sites().size());
+        assertEquals(p.sites().stream().map(SiteInfo::id).toList(), r.sites().stream().map(SiteInfo::id).toList());
+        assertEquals(List.of(false), p.sites().stream().map(SiteInfo::switchable).distinct().toList());
+        assertEquals(List.of(true), r.sites().stream().map(SiteInfo::switchable).distinct().toList());
+
+        String owner = "io/taper/weaver/snippets/ExitSnippets";
+        int direct = 0;
+        int viaSwitch = 0;
+        ClassNode cn = new ClassNode();
+        new ClassReader(r.bytes()).accept(cn, 0);
+        for (MethodNode m : cn.methods) {
+            for (AbstractInsnNode n : m.instructions) {
+                if (n instanceof MethodInsnNode call && call.owner.equals(owner)) {
+                    if (call.name.endsWith(SnippetPreparer.SWITCHED_SUFFIX)) {
+                        viaSwitch++;
+                        String plainName = call.name.substring(0, call.name.length() - SnippetPreparer.SWITCHED_SUFFIX.length());
+                        assertEquals(call.desc, "(I" + snippetDesc(plainName).substring(1), call.name);
+                    } else {
+                        direct++;
+                    }
+                }
+            }
+        }
+        assertEquals(0, direct, "every snippet is called through its switch");
+        assertEquals(countCalls(p.bytes(), owner), viaSwitch, "one switched call where the plain weave calls");
+        java.io.StringWriter problems = new java.io.StringWriter();
+        org.objectweb.asm.util.CheckClassAdapter.verify(new ClassReader(r.bytes()), getClass().getClassLoader(), false,
+            new java.io.PrintWriter(problems));
+        assertEquals("", problems.toString());
+    }
+
+    private static String snippetDesc(String name) {
+        for (java.lang.reflect.Method m : ExitSnippets.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                return org.objectweb.asm.Type.getMethodDescriptor(m);
+            }
+        }
+        throw new AssertionError(name);
+    }
+
+    private static int countCalls(byte[] classBytes, String owner) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(classBytes).accept(cn, 0);
+        int n = 0;
+        for (MethodNode m : cn.methods) {
+            for (AbstractInsnNode i : m.instructions) {
+                if (i instanceof MethodInsnNode call && call.owner.equals(owner)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
     void idsDependOnTheLoaderAndAreNeverReused() throws IOException {
         Weaver w = weaver(ExitSnippets.class);
         byte[] original = classBytes(TRY);

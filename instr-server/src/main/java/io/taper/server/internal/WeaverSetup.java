@@ -1,5 +1,6 @@
 package io.taper.server.internal;
 
+import io.taper.result.Mode;
 import io.taper.protocol.TaperConfig;
 import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
@@ -77,7 +78,8 @@ public final class WeaverSetup {
             stats.onWarmUp(warm[0], warm[1]);
         }
         ClassHierarchy hierarchy = new ClassHierarchy();
-        Weaver weaver = config.audit() ? Weaver.createAudited(spec, hierarchy) : Weaver.create(spec, hierarchy);
+        // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
+        Weaver weaver = Weaver.create(spec, hierarchy, config.audit(), config.mode() == Mode.ADAPTIVE);
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
         return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy), prepared, results);
     }

@@ -123,8 +123,12 @@ class SfaEndToEndTest {
     void adaptiveModeFindsTheSameAnswersAfterRemovingSites() throws Exception {
         assertRan(adaptive);
         assertEquals(EXPECTED, fixtureRows(adaptive));
-        double removed = (Double) adaptive.stats().get("sitesRemoved");
-        assertTrue(removed > 0, "the controller removed the sites of non-stationary fields: " + adaptive.stats());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
+        double switchedOff = ((Number) controller.get("sitesSwitchedOff")).doubleValue();
+        assertTrue(switchedOff > 0, "the controller switched off the sites of non-stationary fields: " + controller);
+        assertEquals(0.0, adaptive.stats().get("sitesRemoved"), "none re-woven without");
+        assertEquals(0.0, controller.get("batches"), "no retransformation for a removal");
     }
 
     @Test

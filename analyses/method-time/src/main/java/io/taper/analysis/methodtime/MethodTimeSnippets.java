@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.api.NoSiteSwitch;
 import io.taper.api.After;
 import io.taper.api.Before;
 import io.taper.api.Inlinable;
@@ -30,6 +31,7 @@ public final class MethodTimeSnippets {
     @Inlinable
     @ManualBypass
     @Before(marker = BodyMarker.class, storeLocal = FRAME)
+    @NoSiteSwitch   // tests its switch itself
     public static int onEntry(@SiteId int site) {
         if (SiteSwitches.isOff(site)) {
             return 0;
@@ -40,6 +42,7 @@ public final class MethodTimeSnippets {
     @Inlinable
     @ManualBypass
     @After(marker = BodyMarker.class)
+    @NoSiteSwitch   // pops the frame its entry pushed, also after the switch went off
     public static void onExit(@SiteId int site, @SyntheticLocal(FRAME) int frame) {
         if (frame > 0) {
             MethodTimeEvents.exit(site, frame);

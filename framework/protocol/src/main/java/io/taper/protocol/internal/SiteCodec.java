@@ -11,8 +11,8 @@ import java.util.Map;
 /** The SiteInfo list of a WOVEN payload, field by field in the order of ARCHITECTURE.md. */
 public final class SiteCodec {
 
-    /** id, loaderTag, location, 5 empty UTFs, active, context count. */
-    private static final int MIN_SITE_BYTES = 4 + 4 + 4 + 5 * 2 + 1 + 4;
+    /** id, loaderTag, location, 5 empty UTFs, active, context count, switchable. */
+    private static final int MIN_SITE_BYTES = 4 + 4 + 4 + 5 * 2 + 1 + 4 + 1;
 
     private SiteCodec() {
     }
@@ -28,6 +28,7 @@ public final class SiteCodec {
             for (Map.Entry<String, String> e : ctx.entrySet()) {
                 w.writeUtf(e.getKey()).writeUtf(nonNull(e.getValue()));
             }
+            w.writeBoolean(s.switchable());
         }
     }
 
@@ -52,8 +53,9 @@ public final class SiteCodec {
             for (int j = 0; j < m; j++) {
                 ctx.put(r.readUtf(), r.readUtf());
             }
+            boolean switchable = r.readBoolean();
             sites.add(new SiteInfo(id, loaderTag, className, methodName, methodDesc, location, snippet, variant,
-                active, m == 0 ? ctx : Collections.unmodifiableMap(ctx)));
+                active, m == 0 ? ctx : Collections.unmodifiableMap(ctx), switchable));
         }
         return Collections.unmodifiableList(sites);
     }

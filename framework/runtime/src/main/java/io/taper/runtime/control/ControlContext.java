@@ -35,13 +35,19 @@ public interface ControlContext {
     /** Removes the site: its class is re-woven without it. */
     void disable(int siteId);
 
-    /** Restores a removed site. */
+    /**
+     * Restores a disabled site.
+     *
+     * @throws IllegalStateException if the site was switched off: a switch is never turned back on (remove a site
+     *     that may come back with {@link #disable})
+     */
     void enable(int siteId);
 
     /**
      * Switches the site off where it stands, without re-weaving its class ({@link io.taper.runtime.SiteSwitches}):
-     * only snippets that ask {@code SiteSwitches.isOff} honour it. Unlike the changes above it is not staged:
-     * it takes effect at once, and for the rest of the run.
+     * the woven code of a {@link io.taper.runtime.SiteInfo#switchable()} site asks the switch before its snippet
+     * (an adaptive run's sites, unless the snippet is {@code @NoSiteSwitch}), and a snippet may ask it itself.
+     * Unlike the changes above it is not staged: it takes effect at once, and for the rest of the run.
      *
      * @return false if the site already was switched off (or its id is beyond the switch table: 4 million sites)
      */

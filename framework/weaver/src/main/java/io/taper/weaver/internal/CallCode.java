@@ -1,5 +1,6 @@
 package io.taper.weaver.internal;
 
+import io.taper.weaver.SnippetPreparer;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -18,8 +19,11 @@ final class CallCode {
     private final boolean constructor;   // <init> of a class other than java/lang/Object
     private final boolean isStatic;
     private final Type[] argTypes;
+    private final boolean switchSites;
 
-    CallCode(LocalLayout locals, boolean constructor, boolean isStatic, Type[] argTypes) {
+    /** @param switchSites call switchable snippets through their switched entries, the site id first */
+    CallCode(LocalLayout locals, boolean constructor, boolean isStatic, Type[] argTypes, boolean switchSites) {
+        this.switchSites = switchSites;
         this.locals = locals;
         this.constructor = constructor;
         this.isStatic = isStatic;
@@ -46,6 +50,9 @@ final class CallCode {
             stack = new char[] {Code.returnKind(anchor.getOpcode())};
         }
         int[] spill = spill(code, s, stack, valueReturn);
+        if (switched(s)) {
+            Code.pushInt(code, siteId);
+        }
         for (SnippetParam prm : s.params) {
             switch (prm.kind()) {
                 case SITE_ID -> Code.pushInt(code, siteId);
@@ -127,6 +134,9 @@ final class CallCode {
     /** A call in an exceptional-exit handler: the exception is in slot {@code thrown}; no stack or locals. */
     InsnList exceptional(Snippet s, int siteId, RegionContext ctx, int thrown) {
         InsnList code = new InsnList();
+        if (switched(s)) {
+            Code.pushInt(code, siteId);
+        }
         for (SnippetParam prm : s.params) {
             switch (prm.kind()) {
                 case SITE_ID -> Code.pushInt(code, siteId);
@@ -142,8 +152,18 @@ final class CallCode {
         return code;
     }
 
+    /** Whether this call goes through the snippet's switched entry (the site id pushed first). */
+    private boolean switched(Snippet s) {
+        return switchSites && s.switchable;
+    }
+
     private void invoke(InsnList code, Snippet s) {
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, s.owner, s.name, s.desc, s.ownerIsInterface));
+        if (switched(s)) {
+            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, s.owner, s.name + SnippetPreparer.SWITCHED_SUFFIX,
+                    "(I" + s.desc.substring(1), s.ownerIsInterface));
+        } else {
+            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, s.owner, s.name, s.desc, s.ownerIsInterface));
+        }
         if (!s.storeLocal.isEmpty()) {
             code.add(Code.store(Code.kind(s.returnType), locals.syntheticSlot(s.storeLocal)));
         }

@@ -48,20 +48,23 @@ public final class ClassWeaver {
     private final ClassHierarchy hierarchy;
     private final String shadowPrefix;
     private final boolean audit;
+    private final boolean switchSites;
 
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
                        ClassHierarchy hierarchy) {
-        this(groups, excludes, ownClasses, ids, hierarchy, null, false);
+        this(groups, excludes, ownClasses, ids, hierarchy, null, false, false);
     }
 
     /**
      * @param shadowPrefix the analysis's shadow-field prefix, or null (see {@link ShadowFields})
      * @param audit        bracket every snippet call for the audit of removals (see {@code io.taper.runtime.Audit})
+     * @param switchSites  call switchable snippets through their switched entries (see {@code Weaver.create})
      */
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
-                       ClassHierarchy hierarchy, String shadowPrefix, boolean audit) {
+                       ClassHierarchy hierarchy, String shadowPrefix, boolean audit, boolean switchSites) {
         this.shadowPrefix = shadowPrefix;
         this.audit = audit;
+        this.switchSites = switchSites;
         this.groups = groups;
         this.excludes = excludes;
         this.ownClasses = ownClasses;
@@ -163,7 +166,7 @@ public final class ClassWeaver {
         }
         Deployment deployment = request.deployment();
         RegionContext.MethodScope scope = new RegionContext.MethodScope(cn, m, hierarchy);
-        MethodWeaver weaver = new MethodWeaver(cn, m, audit);
+        MethodWeaver weaver = new MethodWeaver(cn, m, audit, switchSites);
         Map<String, List<MarkedRegion>> regionsByMarker = new HashMap<>();
         String methodKey = m.name + m.desc;
         int active = 0;
@@ -188,7 +191,7 @@ public final class ClassWeaver {
                 Snippet chosen = g.variant(deployment.variant(id));
                 boolean enabled = deployment.isEnabled(id);
                 sites.add(new SiteInfo(id, request.loaderTag(), cn.name, m.name, m.desc, location, g.name,
-                    chosen.variant, enabled, siteContext(ctx, chosen)));
+                    chosen.variant, enabled, siteContext(ctx, chosen), switchSites && chosen.switchable));
                 if (enabled) {
                     weaver.add(chosen, id, region, ctx);
                     active++;

@@ -110,11 +110,11 @@ final class MethodWeaver {
     private boolean initCallSearched;
 
     MethodWeaver(ClassNode owner, MethodNode method) {
-        this(owner, method, false);
+        this(owner, method, false, false);
     }
 
     /** @param audit bracket every snippet call with {@code Audit.before/after(site)} (see {@code io.taper.runtime.Audit}) */
-    MethodWeaver(ClassNode owner, MethodNode method, boolean audit) {
+    MethodWeaver(ClassNode owner, MethodNode method, boolean audit, boolean switchSites) {
         this.audit = audit;
         this.owner = owner;
         this.method = method;
@@ -123,7 +123,7 @@ final class MethodWeaver {
         this.isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
         this.argTypes = Type.getArgumentTypes(method.desc);
         this.locals = new LocalLayout(owner.name, method.maxLocals, constructor, isStatic, argTypes);
-        this.calls = new CallCode(locals, constructor, isStatic, argTypes);
+        this.calls = new CallCode(locals, constructor, isStatic, argTypes, switchSites);
     }
 
     boolean isEmpty() {

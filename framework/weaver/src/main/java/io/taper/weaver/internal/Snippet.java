@@ -25,10 +25,12 @@ final class Snippet {
     final String storeLocal;   // "" : none
     final Type returnType;
     final SnippetParam[] params;
+    /** False for a {@code @NoSiteSwitch} snippet: no switch in front of it, even in an adaptive run. */
+    final boolean switchable;
 
     Snippet(String owner, boolean ownerIsInterface, String name, String desc, String displayName, SnippetKind kind, int seq, String group,
             String variant, int order, Marker marker, String markerArgs, Scope scope, Guard guard,
-            String storeLocal, Type returnType, SnippetParam[] params) {
+            String storeLocal, Type returnType, SnippetParam[] params, boolean switchable) {
         this.owner = owner;
         this.ownerIsInterface = ownerIsInterface;
         this.name = name;
@@ -47,6 +49,7 @@ final class Snippet {
         this.storeLocal = storeLocal;
         this.returnType = returnType;
         this.params = params;
+        this.switchable = switchable;
     }
 
     boolean uses(SnippetParam.Kind kind) {

@@ -8,6 +8,7 @@ import io.taper.api.Before;
 import io.taper.api.Guard;
 import io.taper.api.LocalVar;
 import io.taper.api.Return;
+import io.taper.api.NoSiteSwitch;
 import io.taper.api.SiteId;
 import io.taper.api.StackValue;
 import io.taper.api.Static;
@@ -166,7 +167,8 @@ public final class SnippetReader {
         String owner = Type.getInternalName(cls);
         String groupName = group.isEmpty() ? cls.getSimpleName() + "." + m.getName() : group;
         Snippet s = new Snippet(owner, cls.isInterface(), m.getName(), Type.getMethodDescriptor(m), display(m), kind, seq++, groupName,
-            variant, order, marker, args, parsedScope, guard, storeLocal, returnType, params);
+            variant, order, marker, args, parsedScope, guard, storeLocal, returnType, params,
+            !m.isAnnotationPresent(NoSiteSwitch.class));
         groups.computeIfAbsent(groupName, g -> new ArrayList<>()).add(s);
     }
 

@@ -2,6 +2,7 @@ package io.taper.weaver.prepare;
 
 import io.taper.api.Inlinable;
 import io.taper.api.ManualBypass;
+import io.taper.api.NoSiteSwitch;
 import io.taper.api.OutOfLine;
 import io.taper.runtime.Bypass;
 import io.taper.api.After;
@@ -38,6 +39,7 @@ public class PreparedSubjects {
     /** Enters the bypass itself: runs inside analysis code too, and sees whether it is. */
     @ManualBypass
     @Before(storeLocal = "manual")
+    @NoSiteSwitch
     public static int manual(@SiteId int site) {
         if (site < 0) {
             throw new IllegalArgumentException("negative site");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.taper.runtime.Bypass;
+import io.taper.runtime.SiteSwitches;
 import io.taper.runtime.SnippetFailures;
 import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.SnippetPreparer;
@@ -131,6 +132,36 @@ class SnippetPreparerTest {
     }
 
     @Test
+    void aSwitchedEntryRunsTheSnippetUntilItsSiteIsSwitchedOff() throws Exception {
+        byte[] prepared = SnippetPreparer.prepareClass(original(NAME.replace('.', '/')));
+        Class<?> c = load(prepared);
+        Method sum = c.getMethod("sum$taper$switched", int.class, long.class, double.class);
+        Method name = c.getMethod("name$taper$switched", int.class);
+        int site = 912_345;
+        int other = 912_346;
+        Events.drain();
+        assertEquals(7L, sum.invoke(null, site, 3L, 4.5));
+        assertEquals("n", name.invoke(null, site));
+        assertEquals(List.of("sum body"), Events.drain());
+        assertEquals(true, SiteSwitches.switchOff(site));
+        assertEquals(0L, sum.invoke(null, site, 3L, 4.5), "switched off: the default, the snippet not run");
+        assertEquals(null, name.invoke(null, site));
+        assertEquals(List.of(), Events.drain());
+        assertEquals(9L, sum.invoke(null, other, 4L, 5.5), "another site runs on");
+        assertEquals(List.of("sum body"), Events.drain());
+        MethodNode entry = method(prepared, "sum$taper$switched");
+        assertEquals(List.of("Ljdk/internal/vm/annotation/ForceInline;"),
+            entry.visibleAnnotations.stream().map(a -> a.desc).toList(), "always inlined, so the check folds");
+        assertEquals(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, entry.access);
+    }
+
+    private static MethodNode method(byte[] classBytes, String name) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(classBytes).accept(cn, 0);
+        return cn.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
     void bodiesMoveToPrivateSyntheticMethodsAndOtherClassesStayByteForByte() throws Exception {
         byte[] prepared = SnippetPreparer.prepareClass(original(NAME.replace('.', '/')));
         ClassNode cn = new ClassNode();
@@ -141,9 +172,11 @@ class SnippetPreparerTest {
         }
         assertEquals(List.of("<init>()V", "sum(JD)J", "boom(I)V", "nested(I)V", "name()Ljava/lang/String;",
             "manual(I)I", "quick(I)V", "slow(I)V", "helper()I", "sum$taper$body(JD)J synthetic",
-            "boom$taper$body(I)V synthetic", "nested$taper$body(I)V synthetic",
-            "name$taper$body()Ljava/lang/String; synthetic", "manual$taper$body(I)I synthetic",
-            "quick$taper$body(I)V synthetic"), methods);
+            "sum$taper$switched(IJD)J synthetic", "boom$taper$body(I)V synthetic", "boom$taper$switched(II)V synthetic",
+            "nested$taper$body(I)V synthetic", "nested$taper$switched(II)V synthetic",
+            "name$taper$body()Ljava/lang/String; synthetic", "name$taper$switched(I)Ljava/lang/String; synthetic",
+            "manual$taper$body(I)I synthetic", "quick$taper$body(I)V synthetic", "quick$taper$switched(II)V synthetic"),
+            methods, "manual is @NoSiteSwitch: no switched entry");
         List<String> outOfLine = new ArrayList<>();
         for (MethodNode m : cn.methods) {
             if (m.visibleAnnotations != null && m.visibleAnnotations.stream()
