@@ -13,17 +13,21 @@ if [ "$1" = "profile-accuracy" ]; then   # profile-accuracy --jfr REC RESULT --j
 fi
 [ "$1" = "run" ] || { echo "fake taper: unexpected command $1" >&2; exit 2; }
 shift
-analysis=; mode=; out=; jfr=
+analysis=; mode=; out=; jfr=; snap=
 while [ "$1" != "--" ]; do
   case "$1" in
     --analysis) analysis=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --jfr) jfr=$2; shift 2 ;;
+    --snapshot-interval) snap=$2; shift 2 ;;
     *) echo "fake taper: unexpected option $1" >&2; exit 2 ;;
   esac
 done
 shift
+if [ "$mode" != none ] && [ "$snap" != 0 ]; then
+  echo "fake taper: an instrumented evaluation run without --snapshot-interval 0" >&2; exit 2
+fi
 mkdir -p "$out"
 echo "$analysis $mode $*" > "$out/invocation.txt"
 while [ "$1" != "-cp" ]; do shift; done

@@ -40,6 +40,13 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         if (audit && spec.mode() == RunKind.ADAPTIVE) {
             cmd.add("--audit");
         }
+        if (spec.mode().instrumented()) {
+            // No mid-run snapshots: a snapshot's own class initialisation (its serializer's regex, say) runs in the
+            // agent, unobserved, and hides what the program would have done there, so fixed and adaptive tables
+            // would depend on whether a snapshot fell in their runs. A run that dies is a failed run here anyway.
+            cmd.add("--snapshot-interval");
+            cmd.add("0");
+        }
         cmd.add("--out");
         cmd.add(runDir.toString());
         if (spec.mode() == RunKind.JFR) {
