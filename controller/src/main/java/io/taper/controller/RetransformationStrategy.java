@@ -16,7 +16,7 @@ public record RetransformationStrategy(int maxBatchSize, boolean splitFailedBatc
     /**
      * The default: one call per controller step, failed calls split until the culprit is alone. Smaller
      * batches (taken in the order the strategy disabled sites) let the first classes go sooner, but cost a
-     * safepoint each: measured on Lucene with method-time (ci size, 2 cores), batches of 32 were no faster.
+     * safepoint each, which ate what they gained.
      */
     public static final RetransformationStrategy ONE_BATCH_PER_STEP = new RetransformationStrategy(0, true);
 

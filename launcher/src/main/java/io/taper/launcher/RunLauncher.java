@@ -94,9 +94,8 @@ final class RunLauncher {
      * a method has been recompiled more than half its {@code PerMethodRecompilationCutoff} (default 400) times,
      * C2 compiles the method's uncommon traps so that they deoptimize the frame and never recompile
      * (JDK-8374307). Re-weaving classes invalidates compiled code far more often than a program does by
-     * itself: in adaptive SFA runs of full-size H2, one compiled copy of {@code MVMap.append} then
-     * deoptimized at an array store check on every call, 6.8 million times, and the run took 240 to 286 s
-     * instead of 134 s with a higher cutoff (97 deoptimizations in all). A program's own setting wins.
+     * itself, and a hot method could then deoptimize on every call for the rest of the run (the SFA result set
+     * has the case). A program's own setting wins.
      */
     static List<String> jitOptions(List<String> javaArgs) {
         for (String a : javaArgs) {

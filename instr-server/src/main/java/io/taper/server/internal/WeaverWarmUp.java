@@ -18,8 +18,7 @@ import java.util.stream.Stream;
 
 /**
  * Weaves this JVM's own {@code java.base} classes with a throwaway weaver before the server says it is
- * ready. A cold server spends most of its first second loading and interpreting the weaver (the first
- * class alone took 0.7 s here); the observed JVM's start-up retransformation of ~1000 classes would
+ * ready. A cold server spends most of its first second loading and interpreting the weaver; the observed JVM's start-up retransformation of ~1000 classes would
  * wait for all of it. The throwaway weaver has its own site ids and class hierarchy, so nothing of the
  * warm-up leaks into the run; only the compiled code stays.
  */

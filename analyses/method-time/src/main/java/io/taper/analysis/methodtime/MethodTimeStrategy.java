@@ -142,8 +142,8 @@ public final class MethodTimeStrategy implements ControllerStrategy {
 
     /**
      * The removed methods' baselines, read before their sites go (the step only stages the removal), from
-     * the live trees and only for the methods involved ({@link BaselineScan}): a full snapshot copied every
-     * tree and cost 10 s of a 2-minute Lucene run whose methods turned cheap a few at a time.
+     * the live trees and only for the methods involved ({@link BaselineScan}): a full snapshot copies every
+     * tree, at every step that removes a method.
      */
     private synchronized void recordBaselines(int[] removed, int count) {
         long start = System.nanoTime();

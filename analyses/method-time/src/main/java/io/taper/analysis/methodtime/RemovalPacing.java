@@ -10,10 +10,8 @@ import java.util.Set;
  * Which of the cheap methods a step removes now. Removing a method retransforms its whole class, and the
  * JVM then drops the compiled code of every method of that class and of every method that inlined one of
  * them: retransforming {@code java.lang.String} or {@code java.util.Arrays} sends most of the program
- * back to the interpreter. On full-size Lucene, methods turned cheap a few at a time over the whole run:
- * one run's JFR recording counted 2,023 class redefinitions in 48 batches, {@code Arrays} 14 times and
- * {@code String} 9 times, and the JIT compilers spent 52.6 s of CPU against 14.5 s uninstrumented, on a
- * 2-core machine.
+ * back to the interpreter, and in a program whose methods turn cheap a few at a time over the whole run the
+ * same JDK classes are redefined again and again (the measurements are in the method-time result set).
  *
  * <p>So a cheap method goes at once only if it is hot (called at least the policy's hot rate since the
  * previous step), and with it every waiting method of the same class, whose class is retransformed

@@ -24,9 +24,8 @@ import java.util.Map;
  * without its sites, paced as above; {@code switch} switches its sites off where they stand
  * ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code once} re-weaves a
  * class at its first removal, paced, and switches off the methods that turn cheap after that. A re-woven class
- * loses its compiled code and that of every method that inlined one of its methods: on full-size Lucene the
- * JDK's most-inlined classes were re-woven up to 12 times each, and the recompilation cost more than the timing
- * it saved. A switched-off site leaves its checks and its exception handler in the woven method, which the JIT
+ * loses its compiled code and that of every method that inlined one of its methods, and the JDK's most-inlined
+ * classes turn cheap a few methods at a time, so re-weaving at every removal recompiles them again and again. A switched-off site leaves its checks and its exception handler in the woven method, which the JIT
  * then compiles and inlines as the bigger method it is.
  */
 final class RemovalPolicy {

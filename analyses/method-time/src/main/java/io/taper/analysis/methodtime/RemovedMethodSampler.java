@@ -10,8 +10,8 @@ import java.util.Map;
  * wall-clock time since the previous sample ({@link SampledTimes}). Once its instrumentation is gone a
  * method's time is no longer measured; how long it stays on the stacks afterwards is what a sampling
  * profiler would see, and it follows the program's phases, which a removed method's share of its callers'
- * time at the removal does not: H2's query methods are removed while inserts dominate and the group-by
- * queries come later.
+ * time at the removal does not (a database's query methods are removed while inserts dominate, and the
+ * expensive queries come later).
  *
  * <p>{@link Thread#getAllStackTraces} stops the threads at a safepoint, so a sample falls on a loop's
  * back edge or a call rather than anywhere: a removed method that the JIT inlined into a caller's loop and
@@ -73,8 +73,8 @@ final class RemovedMethodSampler implements Runnable {
     /**
      * How long to sleep when a sample takes {@code tookNanos}: the period, or long enough to keep the
      * sampler's own time under a tenth of the wall time. A stack is taken at a safepoint and its frames are
-     * built as objects; on a loaded 2-core machine a sample of full-size Lucene took 2 ms or more, so a 10 ms
-     * period spent a sixth of the run sampling. Each sample credits the time since the previous one, so a
+     * built as objects; on a loaded machine a sample of a big program takes milliseconds, so a short period
+     * would spend a large share of the run sampling. Each sample credits the time since the previous one, so a
      * longer interval changes how finely the time is split, not how much is credited.
      */
     static long sleepMillis(long periodMillis, long tookNanos) {
@@ -111,8 +111,8 @@ final class RemovedMethodSampler implements Runnable {
     /**
      * A running thread of the program. Not the JVM's own threads in the root ("system") group: the signal
      * dispatcher, the attach listener and the notification thread count as running while they wait in
-     * native code, and each stack taken stops every thread at a safepoint (full Lucene took about five
-     * stacks per round, 7 240 in a run, where one or two were the program's).
+     * native code, and each stack taken stops every thread at a safepoint (they outnumber the program's
+     * threads in a single-threaded program).
      */
     static boolean isSampled(Thread t, ThreadGroup root) {
         ThreadGroup g = t.getThreadGroup();

@@ -25,7 +25,7 @@ import org.objectweb.asm.tree.MethodNode;
  * see {@link FreshWriteMarker}) cannot reach such an event between its push and its pop: its frame is
  * never looked at, so pushing and popping it costs time and changes nothing. Typical are empty bodies of
  * abstract super classes ({@code Number()}) and value classes that only assign their final fields
- * ({@code Long(long)}, H2's {@code ValueInteger}): most boxed values and H2 rows took two brackets each.
+ * ({@code Long(long)}, a database's value classes): without this, every boxed value took two brackets.
  *
  * <p>The same holds of a constructor that runs code, as long as that code cannot reach the object: a class
  * whose superclass keeps {@code this} to itself ({@code Object}, {@code Number}, {@code Enum}, {@code Record}),
