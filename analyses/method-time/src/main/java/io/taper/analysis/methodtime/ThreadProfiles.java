@@ -107,10 +107,8 @@ final class ThreadProfiles {
         String name = ThreadGroups.groupOf(threadName);
         ThreadProfile g = GROUPS.get(name);
         if (g == null) {
-            if (GROUPS.size() >= ThreadGroups.MAX_GROUPS) {
-                name = ThreadGroups.OTHER;
-                g = GROUPS.get(name);
-            }
+            name = ThreadGroups.newGroup(name, GROUPS.size());
+            g = GROUPS.get(name);
             if (g == null) {
                 g = ThreadProfile.group(name, MAX_CONTEXTS_PER_THREAD);
                 GROUPS.put(name, g);

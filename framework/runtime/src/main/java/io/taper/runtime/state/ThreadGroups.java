@@ -44,6 +44,14 @@ public final class ThreadGroups {
         return b == null ? threadName : b.toString();
     }
 
+    /**
+     * The name a group not seen before is kept under when {@code groupsKept} groups are kept already: its own, or
+     * {@link #OTHER} once there are {@link #MAX_GROUPS}.
+     */
+    public static String newGroup(String group, int groupsKept) {
+        return groupsKept < MAX_GROUPS ? group : OTHER;
+    }
+
     /** Whether the thread has ended: it can run no more code (also true once it was collected). */
     public static boolean finished(java.lang.ref.Reference<Thread> thread) {
         Thread t = thread.get();

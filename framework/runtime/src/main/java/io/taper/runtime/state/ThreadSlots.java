@@ -30,7 +30,7 @@ public final class ThreadSlots {
         if (known >= 0) {
             return known;
         }
-        return names.slot(names.size() < ThreadGroups.MAX_GROUPS ? group : ThreadGroups.OTHER);
+        return names.slot(ThreadGroups.newGroup(group, names.size()));
     }
 
     public String key(int slot) {
