@@ -1,9 +1,11 @@
 package io.taper.eval.report;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import io.taper.result.ResultKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,18 +24,40 @@ record Accuracy(double match, double sad, double mad) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        JsonElement root;
         try {
-            JsonObject root = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8)).getAsJsonObject();
-            JsonArray results = root.getAsJsonArray(ResultKeys.Accuracy.RESULTS);
-            if (results == null || results.isEmpty()) {
-                return Optional.empty();
-            }
-            JsonObject r = results.get(0).getAsJsonObject();
-            return Optional.of(new Accuracy(r.get(ResultKeys.Accuracy.MATCH).getAsDouble(),
-                    r.get(ResultKeys.Accuracy.SAD).getAsDouble(), r.get(ResultKeys.Accuracy.MAD).getAsDouble()));
-        } catch (IOException | JsonParseException | IllegalStateException | NullPointerException e) {
-            throw new IllegalStateException(file + " is not an accuracy written by taper profile-accuracy --json: " + e,
-                    e);
+            root = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | JsonParseException e) {
+            throw notAccuracy(file, e.toString());
         }
+        if (!(root instanceof JsonObject o)) {
+            throw notAccuracy(file, "not a JSON object");
+        }
+        JsonElement all = o.get(ResultKeys.Accuracy.RESULTS);
+        if (all == null || all.isJsonNull()) {
+            return Optional.empty();
+        }
+        if (!(all instanceof JsonArray results)) {
+            throw notAccuracy(file, "\"" + ResultKeys.Accuracy.RESULTS + "\" is not an array");
+        }
+        if (results.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!(results.get(0) instanceof JsonObject r)) {
+            throw notAccuracy(file, "its first result is not an object");
+        }
+        return Optional.of(new Accuracy(metric(file, r, ResultKeys.Accuracy.MATCH),
+                metric(file, r, ResultKeys.Accuracy.SAD), metric(file, r, ResultKeys.Accuracy.MAD)));
+    }
+
+    private static double metric(Path file, JsonObject result, String key) {
+        if (!(result.get(key) instanceof JsonPrimitive p) || !p.isNumber()) {
+            throw notAccuracy(file, "no number \"" + key + "\"");
+        }
+        return p.getAsDouble();
+    }
+
+    private static IllegalStateException notAccuracy(Path file, String why) {
+        return new IllegalStateException(file + " is not an accuracy written by taper profile-accuracy --json: " + why);
     }
 }

@@ -3,7 +3,6 @@ package io.taper.eval.report;
 import com.google.gson.JsonObject;
 import io.taper.result.Removal;
 import io.taper.result.ResultFile;
-import io.taper.result.ResultFormat;
 import io.taper.result.ResultKeys;
 import io.taper.result.ResultKeys.Controller;
 import io.taper.result.ResultKeys.State;
@@ -11,7 +10,6 @@ import io.taper.result.ResultKeys.Stats;
 import io.taper.result.SfaRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -59,12 +57,12 @@ final class RunResult {
      * @throws io.taper.result.ResultFormatException if it is not a result of this format
      */
     static Optional<RunResult> load(Path runDir) {
-        if (!Files.isRegularFile(runDir.resolve(ResultFormat.FILE))
-                && !Files.isRegularFile(runDir.resolve(ResultFormat.FILE + ".gz"))) {
+        Path file = ResultFile.fileIn(runDir);
+        if (file == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new RunResult(ResultFile.read(runDir)));
+            return Optional.of(new RunResult(ResultFile.read(file)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the result in " + runDir, e);
         }

@@ -21,9 +21,6 @@ final class SfaTables {
 
     /** The counted columns, in table order. */
     private static final List<String> COLUMNS = List.of("fields", "S dF", "S uF", "S ¬F", "N dF", "N uF", "N ¬F");
-    /** The categories in the order of the columns. */
-    private static final List<String> CATEGORIES = List.of(SfaRow.DECLARED_FINAL, SfaRow.UNDECLARED_FINAL,
-            SfaRow.NOT_FINAL);
 
     private SfaTables() {
     }
@@ -136,7 +133,7 @@ final class SfaTables {
         long[] c = new long[COLUMNS.size()];
         for (SfaRow f : run) {
             c[0]++;
-            c[1 + (f.stationary() ? 0 : 3) + CATEGORIES.indexOf(f.category())]++;
+            c[1 + (f.stationary() ? 0 : 3) + SfaRow.CATEGORIES.indexOf(f.category())]++;
         }
         return c;
     }

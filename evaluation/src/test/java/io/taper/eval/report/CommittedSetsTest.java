@@ -35,24 +35,11 @@ class CommittedSetsTest {
         assertFalse(sets.isEmpty(), "no committed set keeps its runs under " + RESULTS);
         for (Path set : sets) {
             Path copy = tmp.resolve(set.getFileName().toString());
-            copyTree(set, copy);
+            ReportsTest.copyTree(set, copy);
             Reports.write(copy, RunLog.read(copy), Set.of("sfa"));
             for (String report : List.of(Reports.MARKDOWN, Reports.CSV)) {
                 assertEquals(Files.readString(set.resolve(report)), Files.readString(copy.resolve(report)),
                         set.getFileName() + "/" + report);
-            }
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest);
-                }
             }
         }
     }

@@ -181,7 +181,11 @@ class ReportsTest {
     }
 
     static void copyFixture(Path target) throws IOException, URISyntaxException {
-        Path source = Path.of(ReportsTest.class.getResource("/report-fixture/runs.json").toURI()).getParent();
+        copyTree(Path.of(ReportsTest.class.getResource("/report-fixture/runs.json").toURI()).getParent(), target);
+    }
+
+    /** Copies the directory tree {@code source} to {@code target}. */
+    static void copyTree(Path source, Path target) throws IOException {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path p : files.toList()) {
                 Path dest = target.resolve(source.relativize(p).toString());

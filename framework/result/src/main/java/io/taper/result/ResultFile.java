@@ -48,10 +48,8 @@ public final class ResultFile {
     public static ResultFile read(Path path) throws IOException {
         Path file = path;
         if (Files.isDirectory(path)) {
-            file = path.resolve(ResultFormat.FILE);
-            if (!Files.exists(file) && Files.exists(path.resolve(ResultFormat.FILE + ".gz"))) {
-                file = path.resolve(ResultFormat.FILE + ".gz");
-            }
+            Path found = fileIn(path);
+            file = found != null ? found : path.resolve(ResultFormat.FILE);
         }
         try (InputStream in = open(file); Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             JsonElement e = JsonParser.parseReader(r);
@@ -62,6 +60,17 @@ public final class ResultFile {
         } catch (JsonParseException e) {
             throw new ResultFormatException(file + " is not valid JSON: " + e.getMessage());
         }
+    }
+
+    /** The result in a run directory: {@code result.json}, else {@code result.json.gz}; null if it has neither. */
+    public static Path fileIn(Path runDir) {
+        for (String name : new String[] {ResultFormat.FILE, ResultFormat.FILE + ".gz"}) {
+            Path f = runDir.resolve(name);
+            if (Files.isRegularFile(f)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     private static InputStream open(Path file) throws IOException {

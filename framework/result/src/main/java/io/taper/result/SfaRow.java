@@ -1,6 +1,7 @@
 package io.taper.result;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,12 +30,16 @@ public record SfaRow(String className, String field, String descriptor, String c
     public static final String NOT_FINAL = "nF";
     public static final String STATIONARY = "stationary";
     public static final String NON_STATIONARY = "non-stationary";
+    /** Every category, in the paper's table order. */
+    public static final List<String> CATEGORIES = List.of(DECLARED_FINAL, UNDECLARED_FINAL, NOT_FINAL);
+    /** Every verdict, in the paper's table order. */
+    public static final List<String> VERDICTS = List.of(STATIONARY, NON_STATIONARY);
 
     public SfaRow {
-        if (!category.equals(DECLARED_FINAL) && !category.equals(UNDECLARED_FINAL) && !category.equals(NOT_FINAL)) {
+        if (!CATEGORIES.contains(category)) {
             throw new ResultFormatException("an SFA row's category is dF, uF or nF, not '" + category + "'");
         }
-        if (!verdict.equals(STATIONARY) && !verdict.equals(NON_STATIONARY)) {
+        if (!VERDICTS.contains(verdict)) {
             throw new ResultFormatException("an SFA row's verdict is stationary or non-stationary, not '" + verdict
                     + "'");
         }

@@ -2,6 +2,7 @@ package io.taper.launcher.sfa;
 
 import java.util.ArrayList;
 import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Stats;
 import io.taper.result.SfaRow;
 import io.taper.launcher.RunReport;
 import java.io.PrintStream;
@@ -44,14 +45,11 @@ public final class SfaReport implements RunReport {
         b.append("dF: declared final. uF: not declared final, written only while the owning object's constructor ")
             .append("(or a method it calls) runs. ¬F: not final (`nF` in result.json). A field is stationary if, ")
             .append("on every object, all writes happen before all reads.\n");
-        if (table.unclassified() > 0) {
-            b.append("\n").append(table.unclassified()).append(" rows had an unknown category or verdict.\n");
+        if (result.get(ResultKeys.STATS) instanceof Map<?, ?> stats && stats.get(Stats.SITES_WOVEN) != null) {
+            b.append("\nSites: woven ").append(number(stats.get(Stats.SITES_WOVEN))).append(", removed ")
+                .append(number(stats.get(Stats.SITES_REMOVED))).append(".\n");
         }
-        if (result.get("stats") instanceof Map<?, ?> stats && stats.get("sitesWoven") != null) {
-            b.append("\nSites: woven ").append(number(stats.get("sitesWoven"))).append(", removed ")
-                .append(number(stats.get("sitesRemoved"))).append(".\n");
-        }
-        if (result.get("summary") instanceof Map<?, ?> summary && summary.get("readMarks") instanceof Map<?, ?> marks) {
+        if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary && summary.get("readMarks") instanceof Map<?, ?> marks) {
             b.append("\nRead marks: ").append(number(marks.get("sitesWithShadowFields")))
                 .append(" sites keep them in shadow fields, ").append(number(marks.get("sitesWithIdentityMap")))
                 .append(" in the identity map (classes loaded before the agent; ")

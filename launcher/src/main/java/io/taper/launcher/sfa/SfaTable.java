@@ -10,42 +10,24 @@ import java.util.Locale;
  */
 public final class SfaTable {
 
-    static final String[] CATEGORIES = {"dF", "uF", "nF"};
-    static final String[] VERDICTS = {"stationary", "non-stationary"};
+    private final long[][] counts = new long[SfaRow.VERDICTS.size()][SfaRow.CATEGORIES.size()];
 
-    private final long[][] counts = new long[VERDICTS.length][CATEGORIES.length];
-    private long other;
-
+    /** The table of these rows (an {@link SfaRow} has a known category and verdict by construction). */
     public static SfaTable of(List<SfaRow> fields) {
         SfaTable t = new SfaTable();
         for (SfaRow f : fields) {
-            int v = indexOf(VERDICTS, f.verdict());
-            int c = indexOf(CATEGORIES, f.category());
-            if (v < 0 || c < 0) {
-                t.other++;
-            } else {
-                t.counts[v][c]++;
-            }
+            t.counts[SfaRow.VERDICTS.indexOf(f.verdict())][SfaRow.CATEGORIES.indexOf(f.category())]++;
         }
         return t;
     }
 
-    private static int indexOf(String[] values, String v) {
-        for (int i = 0; i < values.length; i++) {
-            if (values[i].equals(v)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
     /** Fields with this verdict and category ({@code "nF"} for ¬F). */
     public long count(String verdict, String category) {
-        return counts[indexOf(VERDICTS, verdict)][indexOf(CATEGORIES, category)];
+        return counts[SfaRow.VERDICTS.indexOf(verdict)][SfaRow.CATEGORIES.indexOf(category)];
     }
 
     public long total() {
-        long n = other;
+        long n = 0;
         for (long[] row : counts) {
             for (long c : row) {
                 n += c;
@@ -54,10 +36,6 @@ public final class SfaTable {
         return n;
     }
 
-    /** Rows with an unknown category or verdict (0 for a result Taper wrote). */
-    public long unclassified() {
-        return other;
-    }
 
     private long rowTotal(int v) {
         long n = 0;
@@ -76,8 +54,8 @@ public final class SfaTable {
         String fmt = "%-15s %7s %7s %7s %7s";
         List<String> lines = new java.util.ArrayList<>();
         lines.add(String.format(Locale.ROOT, fmt, "", "dF", "uF", "nF", "total"));
-        for (int v = 0; v < VERDICTS.length; v++) {
-            lines.add(String.format(Locale.ROOT, fmt, VERDICTS[v], counts[v][0], counts[v][1], counts[v][2],
+        for (int v = 0; v < SfaRow.VERDICTS.size(); v++) {
+            lines.add(String.format(Locale.ROOT, fmt, SfaRow.VERDICTS.get(v), counts[v][0], counts[v][1], counts[v][2],
                 rowTotal(v)));
         }
         lines.add(String.format(Locale.ROOT, fmt, "total", columnTotal(0), columnTotal(1), columnTotal(2),
@@ -90,8 +68,8 @@ public final class SfaTable {
         StringBuilder b = new StringBuilder();
         b.append("| verdict | dF | uF | ¬F | total |\n");
         b.append("|---|---:|---:|---:|---:|\n");
-        for (int v = 0; v < VERDICTS.length; v++) {
-            b.append("| ").append(VERDICTS[v]);
+        for (int v = 0; v < SfaRow.VERDICTS.size(); v++) {
+            b.append("| ").append(SfaRow.VERDICTS.get(v));
             for (long c : counts[v]) {
                 b.append(" | ").append(c);
             }
