@@ -203,11 +203,7 @@ public final class SnippetPreparer {
         c.add(new VarInsnNode(Opcodes.ILOAD, 0));
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, SWITCHES, "isOff", "(I)Z", false));
         c.add(new JumpInsnNode(Opcodes.IFNE, off));
-        int slot = 1;
-        for (Type a : args) {
-            c.add(new VarInsnNode(a.getOpcode(Opcodes.ILOAD), slot));
-            slot += a.getSize();
-        }
+        int slot = loadArgs(c, args, 1);
         boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name, m.desc, itf));
         c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
@@ -259,11 +255,7 @@ public final class SnippetPreparer {
             }
         }
         c.add(tryStart);
-        int slot = 0;
-        for (Type a : args) {
-            c.add(new VarInsnNode(a.getOpcode(Opcodes.ILOAD), slot));
-            slot += a.getSize();
-        }
+        loadArgs(c, args, 0);
         boolean itf = (cn.access & Opcodes.ACC_INTERFACE) != 0;
         c.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, m.name + BODY_SUFFIX, m.desc, itf));
         c.add(tryEnd);
@@ -310,6 +302,16 @@ public final class SnippetPreparer {
             default -> c.add(new InsnNode(Opcodes.ICONST_0));
         }
         c.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
+    }
+
+    /** Loads the arguments from slot {@code firstSlot} on; returns the slot after the last. */
+    private static int loadArgs(InsnList c, Type[] args, int firstSlot) {
+        int slot = firstSlot;
+        for (Type a : args) {
+            c.add(new VarInsnNode(a.getOpcode(Opcodes.ILOAD), slot));
+            slot += a.getSize();
+        }
+        return slot;
     }
 
     private static Object frameType(Type t) {

@@ -40,6 +40,8 @@ final class AgentResult implements Runnable {
 
     private final Object writeLock = new Object();
     private volatile boolean closed;
+    /** A write is in progress (guarded by {@code writeLock}): the last write waits for a snapshot to finish. */
+    private boolean writing;
     private long sequence;
     private long snapshotsWritten;
     private long snapshotsSkipped;
@@ -118,8 +120,6 @@ final class AgentResult implements Runnable {
             link.close();
         }
     }
-
-    private boolean writing;
 
     /** A snapshot while the program runs; never throws, skipped once the last write has begun. */
     void writeSnapshot() {
