@@ -196,7 +196,8 @@ public final class EvalMain implements Callable<Integer> {
         Files.createDirectories(outDir);
         int timeout = timeoutSeconds != null ? timeoutSeconds : p.defaultTimeoutSeconds();
         RunLog log = new RunLog(p.id(), flags, machine(), OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                chosen.stream().filter(Workload::deterministic).map(Workload::name).toList(), List.of());
+                chosen.stream().filter(Workload::deterministic).map(Workload::name).toList(),
+                chosen.stream().filter(Workload::interleaved).map(Workload::name).toList(), List.of());
         ProcessRunner runner = new ProcessRunner();
         stderr.println("[taper eval] " + plan.size() + " runs, " + rounds + " per configuration, output in " + outDir);
         log = new Evaluation(outDir, p, Duration.ofSeconds(timeout), command, runner, stderr, System::currentTimeMillis)

@@ -6,7 +6,8 @@ import java.util.List;
 public final class BuiltinWorkloads {
 
     /** Names in the order they run. */
-    public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd", "peer-tests");
+    public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd", "jackson", "javac", "rhino", "serve",
+            "peer-tests");
 
     private BuiltinWorkloads() {
     }
@@ -24,6 +25,11 @@ public final class BuiltinWorkloads {
                 new Workload("fop", classPath, "io.taper.eval.workloads.FopWorkload", List.of("--size", "ci"),
                         List.of("--size", "full"), List.of("-Djava.awt.headless=true"), true),
                 driver("pmd", "PmdWorkload", classPath),
+                driver("jackson", "JacksonWorkload", classPath),
+                driver("javac", "JavacWorkload", classPath),
+                driver("rhino", "RhinoWorkload", classPath),
+                new Workload("serve", classPath, "io.taper.eval.workloads.ServeWorkload", List.of("--size", "ci"),
+                        List.of("--size", "full"), List.of(), true, true),
                 driver("peer-tests", "PeerTestsWorkload", peerClassPath));
     }
 

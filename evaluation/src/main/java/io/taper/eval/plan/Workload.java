@@ -14,9 +14,13 @@ import java.util.Objects;
  * @param jvmArgs       extra JVM arguments for this program (after the harness's fixed flags)
  * @param deterministic true if the program's last output line must be identical in every run and
  *                      mode (the built-in drivers print a checksum there)
+ * @param interleaved   true if the program's threads interleave differently in every run, so that which code
+ *                      runs (lock contention, lazy initialisation) differs between any two runs: a lossless
+ *                      analysis's adaptive table may then differ from the fixed one without removal being at
+ *                      fault, and {@code --audit} is the check
  */
 public record Workload(String name, String classPath, String mainClass, List<String> ciArgs,
-                       List<String> fullArgs, List<String> jvmArgs, boolean deterministic) {
+                       List<String> fullArgs, List<String> jvmArgs, boolean deterministic, boolean interleaved) {
 
     public Workload {
         Objects.requireNonNull(name, "name");
@@ -28,6 +32,12 @@ public record Workload(String name, String classPath, String mainClass, List<Str
         ciArgs = List.copyOf(ciArgs);
         fullArgs = List.copyOf(fullArgs);
         jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** A workload whose threads, if it has several, do the same work in every run. */
+    public Workload(String name, String classPath, String mainClass, List<String> ciArgs, List<String> fullArgs,
+                    List<String> jvmArgs, boolean deterministic) {
+        this(name, classPath, mainClass, ciArgs, fullArgs, jvmArgs, deterministic, false);
     }
 
     public List<String> args(Preset preset) {

@@ -21,7 +21,7 @@ import java.util.function.Function;
  * Reads a user's own workload(s) from a {@code .json} file (one object, an array of objects, or
  * {@code {"workloads": [...]}}) or a {@code .properties} file (one workload). Keys: {@code name},
  * {@code classPath}, {@code mainClass}, {@code args}, optionally {@code ciArgs}, {@code fullArgs}
- * (default: {@code args}), {@code jvmArgs} and {@code deterministic} (default false). In a properties
+ * (default: {@code args}), {@code jvmArgs}, {@code deterministic} and {@code interleaved} (both default false). In a properties
  * file the argument lists are separated by whitespace. Relative class path entries are resolved
  * against the file's directory.
  */
@@ -87,8 +87,10 @@ public final class WorkloadFile {
         List<String> ciArgs = field.apply("ciArgs") != null ? list(field.apply("ciArgs")) : args;
         List<String> fullArgs = field.apply("fullArgs") != null ? list(field.apply("fullArgs")) : args;
         JsonElement det = field.apply("deterministic");
+        JsonElement interleaved = field.apply("interleaved");
         return new Workload(name, classPath, mainClass, ciArgs, fullArgs, list(field.apply("jvmArgs")),
-                det != null && Boolean.parseBoolean(det.getAsString()));
+                det != null && Boolean.parseBoolean(det.getAsString()),
+                interleaved != null && Boolean.parseBoolean(interleaved.getAsString()));
     }
 
     private static String required(Function<String, JsonElement> field, String key) {

@@ -52,19 +52,26 @@ final class OverheadTables {
                 List.of("workload", "none [s]", "fixed [s]", "fixed ovh", "adaptive [s]", "adaptive ovh", "speedup",
                         "ok runs n/f/a"));
         List<Overhead> all = overheads(d, analysis);
+        List<String> serving = ThroughputTables.servingWorkloads(d);
+        List<String> slower = new ArrayList<>();
         for (Overhead o : all) {
             String w = o.workload();
-            t.row(List.of(w,
+            boolean flagged = o.speedup().isPresent() && o.speedup().getAsDouble() < 1;
+            if (flagged) {
+                slower.add(w);
+            }
+            t.row(List.of(serving.contains(w) ? w + " ‡" : w,
                     Fmt.or(o.none(), Fmt::seconds, d.missingCell(w, analysis, RunKind.NONE)),
                     Fmt.or(o.fixed(), Fmt::seconds, d.missingCell(w, analysis, RunKind.FIXED)),
                     Fmt.or(o.fixedFactor(), Fmt::factor, "–"),
                     Fmt.or(o.adaptive(), Fmt::seconds, d.missingCell(w, analysis, RunKind.ADAPTIVE)),
                     Fmt.or(o.adaptiveFactor(), Fmt::factor, "–"),
-                    Fmt.or(o.speedup(), Fmt::factor, "–"),
+                    Fmt.or(o.speedup(), Fmt::factor, "–") + (flagged ? " !" : ""),
                     d.okCount(w, analysis, RunKind.NONE) + " " + d.okCount(w, analysis, RunKind.FIXED) + " "
                             + d.okCount(w, analysis, RunKind.ADAPTIVE)));
         }
-        List<Overhead> complete = all.stream().filter(Overhead::complete).toList();
+        List<Overhead> complete = all.stream().filter(Overhead::complete).filter(o -> !serving.contains(o.workload()))
+                .toList();
         if (!complete.isEmpty()) {
             t.row(List.of("geometric mean", "", "",
                     Fmt.or(geo(complete.stream().map(Overhead::fixedFactor).toList()), Fmt::factor, "–"), "",
@@ -78,6 +85,13 @@ final class OverheadTables {
         }
         t.note("Medians of the successful runs' wall time, measured by the harness around the whole launcher"
                 + " (server start-up included). Geometric mean and total over the workloads with all three modes.");
+        if (!serving.isEmpty()) {
+            t.note("‡ Request-serving workloads (" + String.join(", ", serving) + ") run their load for a fixed time: their"
+                    + " cost is in the throughput table, and they are left out of the geometric mean and total.");
+        }
+        if (!slower.isEmpty()) {
+            t.note("! adaptive slower than fixed: " + String.join(", ", slower) + ".");
+        }
         return t;
     }
 

@@ -32,6 +32,21 @@ final class ReportSections {
         }
         if (!overhead.isEmpty()) {
             out.add(new Section("Overhead and speedup (paper Tables 3 and 6)", overhead, bars));
+            List<String> serving = ThroughputTables.servingWorkloads(d);
+            if (!serving.isEmpty()) {
+                List<String> charts = new ArrayList<>();
+                for (String a : analyses) {
+                    for (String w : serving) {
+                        List<io.taper.eval.plan.RunKind> modes = List.of(io.taper.eval.plan.RunKind.NONE,
+                                io.taper.eval.plan.RunKind.FIXED, io.taper.eval.plan.RunKind.ADAPTIVE);
+                        charts.add(SvgCharts.throughputLines("Requests per second: " + w + ", " + a,
+                                List.of("none", "fixed", "adaptive"),
+                                modes.stream().map(m -> ThroughputTables.medianSeries(d, w, a, m)).toList()));
+                    }
+                }
+                out.add(new Section("Throughput of request-serving workloads",
+                        analyses.stream().map(a -> ThroughputTables.table(d, a)).toList(), charts));
+            }
             out.add(new Section("CPU time", analyses.stream().map(a -> OverheadTables.cpuTime(d, a)).toList(), List.of()));
         }
         if (analyses.contains(SfaTables.ANALYSIS)) {

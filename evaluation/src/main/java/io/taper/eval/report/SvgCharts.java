@@ -95,6 +95,39 @@ final class SvgCharts {
         return b.append("</svg>\n").toString();
     }
 
+    /** Lines of (x, y) points, one per label, from the origin; x in seconds, y in requests per second. */
+    static String throughputLines(String title, List<String> labels, List<List<double[]>> lines) {
+        double maxT = 1;
+        double maxY = 1;
+        for (List<double[]> l : lines) {
+            for (double[] p : l) {
+                maxT = Math.max(maxT, p[0]);
+                maxY = Math.max(maxY, p[1]);
+            }
+        }
+        int width = 640;
+        int plotWidth = width - LEFT - 20;
+        StringBuilder b = open(title, width, TOP + PLOT_HEIGHT + 60);
+        b.append(line(LEFT, TOP + PLOT_HEIGHT, LEFT + plotWidth, TOP + PLOT_HEIGHT, "#999", null));
+        b.append(line(LEFT, TOP, LEFT, TOP + PLOT_HEIGHT, "#999", null));
+        b.append(text(LEFT - 6, TOP + 4, "end", Fmt.count(maxY) + "/s"));
+        b.append(text(LEFT - 6, TOP + PLOT_HEIGHT + 4, "end", "0"));
+        b.append(text(LEFT + plotWidth, TOP + PLOT_HEIGHT + 16, "end", Fmt.count(maxT) + " s"));
+        b.append(text(LEFT, TOP + PLOT_HEIGHT + 16, "start", "0 s"));
+        for (int i = 0; i < lines.size(); i++) {
+            StringBuilder pts = new StringBuilder();
+            for (double[] p : lines.get(i)) {
+                pts.append(pts.length() == 0 ? "" : " ").append(f(LEFT + plotWidth * p[0] / maxT)).append(',')
+                        .append(f(TOP + PLOT_HEIGHT - PLOT_HEIGHT * p[1] / maxY));
+            }
+            b.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color(i)).append("\" points=\"")
+                    .append(pts).append("\"/>\n");
+        }
+        legend(b, LEFT, TOP + PLOT_HEIGHT + 36, labels,
+                java.util.stream.IntStream.range(0, labels.size()).mapToObj(SvgCharts::color).toList());
+        return b.append("</svg>\n").toString();
+    }
+
     private static void bar(StringBuilder b, double x, double value, double top, boolean log, String color) {
         if (Double.isNaN(value)) {
             b.append(text(x + 17, TOP + PLOT_HEIGHT - 4, "middle", "–"));

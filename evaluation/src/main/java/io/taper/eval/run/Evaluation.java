@@ -73,7 +73,8 @@ public final class Evaluation {
             return RunRecord.of(spec, RunStatus.FAILED, o.exitCode(), o.wallMillis(), o.cpuMillis(), output,
                     "exit code " + o.exitCode() + ": " + ProcessRunner.stderrTail(dir, 3));
         }
-        return RunRecord.of(spec, RunStatus.OK, 0, o.wallMillis(), o.cpuMillis(), output, "");
+        return RunRecord.of(spec, RunStatus.OK, 0, o.wallMillis(), o.cpuMillis(), output, "")
+                .withThroughput(Throughput.fromStdout(dir));
     }
 
     static String describe(RunRecord r) {

@@ -19,9 +19,11 @@ import java.util.List;
  * @param machine  e.g. "2 cores, OpenJDK 17.0.15"
  * @param started  ISO-8601 start time
  * @param deterministic the workloads whose last output line must agree across all their runs
+ * @param interleaved   the workloads whose threads interleave differently in every run (see {@link
+ *                      io.taper.eval.plan.Workload#interleaved()})
  */
 public record RunLog(String preset, List<String> jvmFlags, String machine, String started,
-                     List<String> deterministic, List<RunRecord> runs) {
+                     List<String> deterministic, List<String> interleaved, List<RunRecord> runs) {
 
     public static final String FILE = "runs.json";
 
@@ -30,11 +32,12 @@ public record RunLog(String preset, List<String> jvmFlags, String machine, Strin
     public RunLog {
         jvmFlags = List.copyOf(jvmFlags);
         deterministic = deterministic == null ? List.of() : List.copyOf(deterministic);
+        interleaved = interleaved == null ? List.of() : List.copyOf(interleaved);
         runs = List.copyOf(runs);
     }
 
     public RunLog withRuns(List<RunRecord> newRuns) {
-        return new RunLog(preset, jvmFlags, machine, started, deterministic, newRuns);
+        return new RunLog(preset, jvmFlags, machine, started, deterministic, interleaved, newRuns);
     }
 
     public void write(Path outDir) throws IOException {

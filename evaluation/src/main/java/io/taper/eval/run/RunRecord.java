@@ -15,14 +15,21 @@ import io.taper.eval.plan.RunSpec;
  * @param output     the workload's last line on stdout (the built-in drivers print their checksum there)
  * @param error      why a run failed or timed out, else empty
  * @param runDir     the run's directory, relative to the evaluation's output directory
+ * @param throughput requests per time window, for a workload that reports them (else null)
  */
 public record RunRecord(String workload, String analysis, RunKind mode, int round, RunStatus status, int exitCode,
-                        long wallMillis, long cpuMillis, String output, String error, String runDir) {
+                        long wallMillis, long cpuMillis, String output, String error, String runDir,
+                        Throughput throughput) {
 
     public static RunRecord of(RunSpec spec, RunStatus status, int exitCode, long wallMillis, long cpuMillis,
                                String output, String error) {
         return new RunRecord(spec.workload().name(), spec.analysis(), spec.mode(), spec.round(), status, exitCode,
-                wallMillis, cpuMillis, output, error, spec.dirName());
+                wallMillis, cpuMillis, output, error, spec.dirName(), null);
+    }
+
+    public RunRecord withThroughput(Throughput t) {
+        return new RunRecord(workload, analysis, mode, round, status, exitCode, wallMillis, cpuMillis, output, error,
+                runDir, t);
     }
 
     public boolean ok() {

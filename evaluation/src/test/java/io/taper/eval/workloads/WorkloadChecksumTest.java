@@ -40,6 +40,31 @@ class WorkloadChecksumTest {
                 PmdWorkload.run(ci(PmdWorkload.CI_UNITS)));
     }
 
+    @Test
+    void jackson() throws Exception {
+        assertEquals("jackson orders=8000 items=35690 jsonBytes=3768188 totalCents=5796578956 checksum=a1eca3b5ac82ce2d",
+                JacksonWorkload.run(ci(JacksonWorkload.CI_UNITS)));
+    }
+
+    /** Class files are javac's own output, so this line is JDK 17's; another javac writes other bytes. */
+    @Test
+    void javac() throws Exception {
+        assertEquals("javac files=4 tasks=1 classes=129 classBytes=717208 diagnostics=40 errors=0"
+                + " checksum=2542bb9d9de4f5f5", JavacWorkload.run(ci(JavacWorkload.CI_UNITS)));
+    }
+
+    @Test
+    void rhino() throws Exception {
+        assertEquals("rhino units=20 checksum=0e7951ffd95f128f", RhinoWorkload.run(ci(RhinoWorkload.CI_UNITS)));
+    }
+
+    /** The load client runs in a forked JVM; its fixed verification sequence gives the same checksum at any load. */
+    @Test
+    void serve() throws Exception {
+        assertEquals("serve seconds=3 connections=8 verified=300 checksum=7812cbf5c0b55a33",
+                ServeWorkload.run(ci(ServeWorkload.CI_UNITS)));
+    }
+
     private static WorkloadSize ci(int units) {
         return WorkloadSize.parse(new String[] {"--size", "ci"}, units, units * 10);
     }
