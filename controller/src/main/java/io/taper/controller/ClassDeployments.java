@@ -33,6 +33,8 @@ public final class ClassDeployments {
     private final Map<Integer, String> variants = new ConcurrentHashMap<>();
     private final Map<ClassKey, WovenClass> woven = new ConcurrentHashMap<>();
     private final Map<Integer, ClassKey> classOfSite = new ConcurrentHashMap<>();
+    /** Woven classes by internal name (one name may be defined by several loaders). */
+    private final Map<String, List<ClassKey>> byName = new ConcurrentHashMap<>();
     /** Variants requested per class by the last {@link #forClass}, matched to the WOVEN answer. */
     private final Map<ClassKey, Map<Integer, String>> requested = new ConcurrentHashMap<>();
     private final Set<ClassKey> dirty = ConcurrentHashMap.newKeySet();
@@ -113,7 +115,13 @@ public final class ClassDeployments {
             asks[i] = asked == null ? null : asked.get(s.id());
             classOfSite.put(s.id(), key);
         }
-        woven.put(key, new WovenClass(ids, active, asks));
+        if (woven.put(key, new WovenClass(ids, active, asks)) == null) {
+            byName.compute(internalName, (n, keys) -> {
+                List<ClassKey> out = keys == null ? new ArrayList<>(1) : new ArrayList<>(keys);
+                out.add(key);
+                return List.copyOf(out);
+            });
+        }
         failed.remove(key);
         if (needsRetransform(key)) {
             markDirty(key);
@@ -170,6 +178,17 @@ public final class ClassDeployments {
     /** The class the site was woven into, or null if no WOVEN answer named it. */
     public ClassKey classOf(int siteId) {
         return classOfSite.get(siteId);
+    }
+
+    /** The woven classes of this internal name, by any loader (empty if none). */
+    public List<ClassKey> keysNamed(String internalName) {
+        return byName.getOrDefault(internalName, List.of());
+    }
+
+    /** The ids of the sites last woven into the class, or an empty array. */
+    public int[] siteIds(ClassKey key) {
+        WovenClass w = woven.get(key);
+        return w == null ? new int[0] : w.ids.clone();
     }
 
     /** Whether the site is in the class's current woven code: null if unknown. */

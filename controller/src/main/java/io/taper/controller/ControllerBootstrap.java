@@ -18,7 +18,7 @@ import java.util.Map;
  * }</pre>
  * Reads the configuration keys {@code mode}, {@code controller}, {@code controller.path} and the
  * optional {@code controller.batch.size} (classes per {@code retransformClasses} call; default: all of a
- * step's classes in one call). In any mode but {@code adaptive} the strategy is {@code none}. A strategy
+ * step's classes in one call) and {@code controller.reweave} (the cost model's policy, default {@code model}). In any mode but {@code adaptive} the strategy is {@code none}. A strategy
  * that cannot be found or configured is reported on stderr and in the statistics ({@code "error"}), and
  * the run goes on with fixed instrumentation: a controller problem never stops the program.
  */
@@ -41,6 +41,15 @@ public final class ControllerBootstrap {
      */
     public static synchronized Controller start(Instrumentation inst, Map<String, String> config, LoaderTags tags,
                                                 String resultsClass) {
+        return start(inst, config, tags, resultsClass, 0);
+    }
+
+    /**
+     * As above, with the agent's start-up retransformation time per class: the first estimate of what re-weaving
+     * a class costs, for the controller's cost model ({@code controller.reweave}) until it has measured its own.
+     */
+    public static synchronized Controller start(Instrumentation inst, Map<String, String> config, LoaderTags tags,
+                                                String resultsClass, long startupNanosPerClass) {
         if (started != null) {
             return started;
         }
@@ -51,23 +60,26 @@ public final class ControllerBootstrap {
         String error = null;
         ControllerStrategy strategy;
         RetransformationStrategy batching = RetransformationStrategy.ONE_BATCH_PER_STEP;
+        String reweave = config.getOrDefault("controller.reweave", "model");
         try {
             String batch = config.getOrDefault("controller.batch.size", "").trim();
             if (!batch.isEmpty()) {
                 batching = RetransformationStrategy.batchesOf(Integer.parseInt(batch));
             }
             strategy = StrategyCatalog.discover(config.get("controller.path")).create(spec);
+            ControlLoop.checkReweave(reweave);
         } catch (RuntimeException | LinkageError e) {
             error = e.getMessage() == null ? e.toString() : e.getMessage();
             System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
             strategy = new FixedStrategy();
+            reweave = "model";
         }
         if (adaptive && "true".equals(config.get("audit"))) {
             ClassDeployments.get().audit();
         }
         LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
         ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), new ResultsHolder(resultsClass), classes,
-                inst::retransformClasses, batching, startNanos);
+                inst::retransformClasses, batching, startNanos, reweave, startupNanosPerClass);
         Thread thread = null;
         if (strategy.periodMillis() > 0) {
             thread = new Thread(loop, "taper-controller");

@@ -2,6 +2,7 @@ package io.taper.launcher;
 
 import io.taper.result.Mode;
 import io.taper.protocol.StateSize;
+import io.taper.protocol.TaperConfig;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -103,6 +104,15 @@ public final class RunCommand implements Callable<Integer> {
                     + "new calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
     String maxState;
 
+    @Option(names = "--reweave", paramLabel = "POLICY", defaultValue = "model",
+            description = "With --mode adaptive: when to re-weave a class so that the code of its switched-off sites goes "
+                    + "too (a switched-off site costs little, re-weaving costs a pause and recompilation). model: when the "
+                    + "class's sampled share of the running time x SHARE (the part of it the switched-off code is assumed "
+                    + "to cost, default 0.1) x the time run so far exceeds the measured cost of re-weaving a class; "
+                    + "model:SHARE sets SHARE; never: keep switched-off code. Decisions and their inputs are in result.json "
+                    + "(stats.controller.reweave). Default: ${DEFAULT-VALUE}.")
+    String reweave;
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
@@ -128,6 +138,9 @@ public final class RunCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new LauncherException("--max-state: " + e.getMessage());
             }
+            if (!TaperConfig.isReweavePolicy(reweave)) {
+                throw new LauncherException("--reweave: " + TaperConfig.REWEAVE_POLICIES + ", got '" + reweave + "'");
+            }
             if (snapshotIntervalMillis < 0 || snapshotIntervalMillis > Integer.MAX_VALUE) {
                 throw new LauncherException("--snapshot-interval: " + snapshotIntervalMillis
                     + " is not a number of milliseconds (0 for none)");
@@ -135,7 +148,7 @@ public final class RunCommand implements Callable<Integer> {
             Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
-                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState,
+                    serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
                     javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {

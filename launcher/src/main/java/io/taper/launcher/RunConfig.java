@@ -36,7 +36,8 @@ final class RunConfig {
                 .with(TaperConfig.WORK, work.toString())
                 .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()))
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
-                .with(TaperConfig.STATE_MAX, o.maxState());
+                .with(TaperConfig.STATE_MAX, o.maxState())
+                .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));

@@ -30,6 +30,7 @@ public final class ControlLoop implements Runnable {
     private final Retransformer retransformer;
     private final RetransformationStats retransformation;
     private final SiteOutcomes outcomes;
+    private final CodeRemovalModel codeRemoval;
     private final long startNanos;
     private final CountDownLatch stop = new CountDownLatch(1);
 
@@ -45,6 +46,26 @@ public final class ControlLoop implements Runnable {
     public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
                        LoadedClasses classes, Retransformer.Operation operation,
                        io.taper.controller.RetransformationStrategy batching, long startNanos) {
+        this(strategy, spec, deployments, results, classes, operation, batching, startNanos,
+                CodeRemovalModel.Settings.DEFAULT, 0);
+    }
+
+    /**
+     * @param reweave           how to decide re-weaving classes to drop switched-off code ({@code controller.reweave})
+     * @param seedNanosPerClass the start-up retransformation's time per class: the cost model's first estimate
+     */
+    public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
+                       LoadedClasses classes, Retransformer.Operation operation,
+                       io.taper.controller.RetransformationStrategy batching, long startNanos, String reweave,
+                       long seedNanosPerClass) {
+        this(strategy, spec, deployments, results, classes, operation, batching, startNanos,
+                CodeRemovalModel.Settings.parse(reweave), seedNanosPerClass);
+    }
+
+    private ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
+                        LoadedClasses classes, Retransformer.Operation operation,
+                        io.taper.controller.RetransformationStrategy batching, long startNanos,
+                        CodeRemovalModel.Settings reweave, long seedNanosPerClass) {
         this.strategy = strategy;
         this.spec = spec;
         this.deployments = deployments;
@@ -54,7 +75,17 @@ public final class ControlLoop implements Runnable {
         this.retransformation = new RetransformationStats(startNanos);
         this.retransformer = new Retransformer(operation, deployments::weaveNanosOfThisThread, batching, retransformation);
         this.outcomes = new SiteOutcomes(deployments);
+        this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS), reweave,
+                seedNanosPerClass);
     }
+
+    /** Throws IllegalArgumentException with the accepted forms if the re-weave policy is not one. */
+    public static void checkReweave(String reweave) {
+        CodeRemovalModel.Settings.parse(reweave);
+    }
+
+    /** How fast the cost model's view of where the program runs forgets: phases shorter than this blur. */
+    static final double HEAT_HALF_LIFE_MILLIS = 2_000;
 
     public long periodMillis() {
         return strategy.periodMillis();
@@ -103,6 +134,14 @@ public final class ControlLoop implements Runnable {
             outcomes.switchedOff(site, at);
         }
         try {
+            codeRemoval.step(context, at);
+        } catch (Throwable t) {
+            stepErrors++;
+            if (firstStepError == null) {
+                firstStepError = "cost model: " + t;
+            }
+        }
+        try {
             apply(context.changes());
         } catch (Throwable t) {
             stepErrors++;
@@ -128,7 +167,10 @@ public final class ControlLoop implements Runnable {
             classesUnmodifiable += r.unmodifiable().size();
             if (!r.found().isEmpty()) {
                 passes++;
-                for (Class<?> failed : retransformer.retransform(r.found())) {
+                long t0 = System.nanoTime();
+                List<Class<?>> failedClasses = retransformer.retransform(r.found());
+                codeRemoval.measured(System.nanoTime() - t0, r.found().size());
+                for (Class<?> failed : failedClasses) {
                     deployments.onRetransformFailed(classes.keyOf(failed));
                 }
             }
@@ -166,6 +208,7 @@ public final class ControlLoop implements Runnable {
         m.put("classesNotFound", classesMissing);
         m.put("classesUnmodifiable", classesUnmodifiable);
         m.putAll(retransformation.toMap());
+        m.put(Controller.REWEAVE, codeRemoval.stats());
         if (Audit.enabled()) {
             m.put(Controller.AUDIT, Audit.report());
         }

@@ -39,6 +39,10 @@ public final class TaperConfig {
     public static final String CONTROLLER_PATH = "controller.path";
     /** Optional: classes per retransformClasses call of the controller (default: one call per step). */
     public static final String CONTROLLER_BATCH_SIZE = "controller.batch.size";
+    /** Optional: when the controller re-weaves a class to drop switched-off code, see {@link #isReweavePolicy}. */
+    public static final String CONTROLLER_REWEAVE = "controller.reweave";
+    /** What {@link #CONTROLLER_REWEAVE} takes. */
+    public static final String REWEAVE_POLICIES = "expected model, model:SHARE (0 < SHARE <= 1) or never";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
@@ -57,7 +61,7 @@ public final class TaperConfig {
     public static final String BOOT_SHADOWS_COMPLETE = "COMPLETE";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
-        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
+        CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
@@ -271,6 +275,11 @@ public final class TaperConfig {
             case SNAPSHOT_INTERVAL_MS:
                 parseNonNegative(key, value);
                 break;
+            case CONTROLLER_REWEAVE:
+                if (!isReweavePolicy(value)) {
+                    throw bad(key, value, REWEAVE_POLICIES);
+                }
+                break;
             case STATE_MAX:
                 try {
                     StateSize.parse(value);
@@ -363,6 +372,23 @@ public final class TaperConfig {
 
     private static TaperConfigException bad(String key, String value, String expected) {
         return new TaperConfigException(key, "taper config: key '" + key + "' has bad value '" + value + "': " + expected);
+    }
+
+    /** {@code model}, {@code model:SHARE} with 0 &lt; SHARE &le; 1, or {@code never} (any case). */
+    public static boolean isReweavePolicy(String value) {
+        String v = value == null ? "" : value.trim().toLowerCase(java.util.Locale.ROOT);
+        if (v.equals("model") || v.equals("never")) {
+            return true;
+        }
+        if (!v.startsWith("model:")) {
+            return false;
+        }
+        try {
+            double share = Double.parseDouble(v.substring("model:".length()));
+            return share > 0 && share <= 1;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static TaperConfigException unknownKey(String key) {

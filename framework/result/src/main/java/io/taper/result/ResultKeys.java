@@ -67,6 +67,13 @@ public final class ResultKeys {
         public static final String SITE = "site";
         public static final String AT_MILLIS = "atMillis";
         public static final String AUDIT = "audit";
+        /**
+         * The cost model's re-weaving of classes to drop switched-off code: {@code policy}, {@code classesRewoven},
+         * {@code sitesDropped}, {@code costMillisPerClass}, each decision to re-weave with its inputs
+         * ({@code rewoven[]}) and the nearest decisions not to ({@code keptNearest[]}).
+         */
+        public static final String REWEAVE = "reweave";
+        public static final String CLASSES_REWOVEN = "classesRewoven";
 
         private Controller() {
         }

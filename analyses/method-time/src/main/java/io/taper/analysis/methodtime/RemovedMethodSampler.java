@@ -1,8 +1,8 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
+import io.taper.runtime.control.ProgramThreads;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -56,7 +56,7 @@ final class RemovedMethodSampler implements Runnable {
             while (true) {
                 Thread.sleep(sleepMillis(periodMillis, typical));
                 long now = System.nanoTime();
-                sample(runningStacks(), now - last);
+                sample(ProgramThreads.runningStacks(), now - last);
                 last = now;
                 long took = System.nanoTime() - now;
                 typical += (took - typical) / 8;
@@ -81,49 +81,6 @@ final class RemovedMethodSampler implements Runnable {
         return Math.max(periodMillis, (tookNanos * 9 + 999_999) / 1_000_000);
     }
 
-    /**
-     * The stacks of the program's running threads, each taken on its own: {@link Thread#getAllStackTraces}
-     * would also walk the JDK's and Taper's own threads, which mostly wait and are not sampled anyway.
-     */
-    private Map<Thread, StackTraceElement[]> runningStacks() {
-        ThreadGroup root = rootGroup();
-        Thread[] threads = new Thread[root.activeCount() + 8];
-        int n = root.enumerate(threads, true);
-        Map<Thread, StackTraceElement[]> stacks = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            Thread t = threads[i];
-            if (isSampled(t, root)) {
-                stacks.put(t, t.getStackTrace());
-            }
-        }
-        return stacks;
-    }
-
-    /** The root ("system") thread group, which holds every thread. */
-    static ThreadGroup rootGroup() {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
-        return root;
-    }
-
-    /**
-     * A running thread of the program. Not the JVM's own threads in the root ("system") group: the signal
-     * dispatcher, the attach listener and the notification thread count as running while they wait in
-     * native code, and each stack taken stops every thread at a safepoint (they outnumber the program's
-     * threads in a single-threaded program).
-     */
-    static boolean isSampled(Thread t, ThreadGroup root) {
-        ThreadGroup g = t.getThreadGroup();
-        return t != Thread.currentThread() && g != null && g != root && t.getState() == Thread.State.RUNNABLE
-            && !isTapers(t);
-    }
-
-    private static boolean isTapers(Thread t) {
-        return t.getName().startsWith("taper-");
-    }
-
     /** Credits the watched methods on these stacks with {@code interval} nanoseconds each. */
     void sample(Map<Thread, StackTraceElement[]> stacks, long interval) {
         Map<String, Map<String, SampledTimes.Namesakes>> watched = times.view();
@@ -131,7 +88,7 @@ final class RemovedMethodSampler implements Runnable {
             return;
         }
         for (Map.Entry<Thread, StackTraceElement[]> e : stacks.entrySet()) {
-            if (isTapers(e.getKey())) {
+            if (e.getKey().getName().startsWith("taper-")) {
                 continue;
             }
             int count = onStack(e.getValue(), watched);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.taper.runtime.control.ProgramThreads;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -107,7 +108,7 @@ class RemovedMethodSamplerTest {
 
     @Test
     void theJvmsOwnThreadsInTheRootGroupAreNotSampled() throws Exception {
-        ThreadGroup root = RemovedMethodSampler.rootGroup();
+        ThreadGroup root = ProgramThreads.rootGroup();
         assertEquals(null, root.getParent());
         SampledTimes times = new SampledTimes();
         String spinner = RemovedMethodSamplerTest.class.getName().replace('.', '/');
@@ -115,8 +116,8 @@ class RemovedMethodSamplerTest {
         Thread system = new Thread(root, () -> sink = spinWhileSampling(times), "system-spinner");
         system.start();
         Thread sampler = RemovedMethodSampler.start(times, 5);
-        assertFalse(RemovedMethodSampler.isSampled(system, root), "a running thread of the root group");
-        assertFalse(RemovedMethodSampler.isSampled(Thread.currentThread(), root), "nor the caller itself");
+        assertFalse(ProgramThreads.isSampled(system, root), "a running thread of the root group");
+        assertFalse(ProgramThreads.isSampled(Thread.currentThread(), root), "nor the caller itself");
         system.join();
         sampler.interrupt();
         sampler.join(5_000);

@@ -67,7 +67,7 @@ public final class AgentStartup {
             queue.drainNow(5);
             if (link.available()) {
                 queue.startBackground();
-                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass()));
+                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats));
             }
             startSnapshots(config, result, ok == null ? null : ok.resultsClass());
         } catch (IOException | RuntimeException | LinkageError e) {

@@ -15,7 +15,9 @@ final class ControllerHook {
     private ControllerHook() {
     }
 
-    static Controller start(Instrumentation inst, TaperConfig config, ClassLoaderTags tags, String resultsClass) {
-        return ControllerBootstrap.start(inst, config.asMap(), tags, resultsClass);
+    static Controller start(Instrumentation inst, TaperConfig config, ClassLoaderTags tags, String resultsClass,
+                            AgentStats stats) {
+        long perClass = stats.startupClasses > 0 ? stats.startupRetransformNanos / stats.startupClasses : 0;
+        return ControllerBootstrap.start(inst, config.asMap(), tags, resultsClass, perClass);
     }
 }
