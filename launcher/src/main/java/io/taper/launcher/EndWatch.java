@@ -52,7 +52,44 @@ final class EndWatch {
         Path report = work.resolve("hs_err_pid" + pid + ".log");
         if (Files.isRegularFile(report)) {
             m.put("crashReport", report.toString());
+            List<String> gist = crashGist(report);
+            if (!gist.isEmpty()) {
+                m.put("crashGist", gist);
+            }
         }
         return m;
+    }
+
+    /** Lines of a JVM crash report that say where it crashed. */
+    static final int GIST_STACK_LINES = 12;
+
+    /**
+     * The lines of an hs_err report that say where the JVM crashed: the signal, the problematic frame, the
+     * current thread, and the top of its stack. Empty if the file cannot be read.
+     */
+    static List<String> crashGist(Path report) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(report, java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<String> gist = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.startsWith("#  SIGSEGV") || l.startsWith("#  SIGBUS") || l.startsWith("#  Internal Error")
+                    || l.startsWith("# Problematic frame:") || l.startsWith("Current thread")) {
+                gist.add(l.strip());
+                if (l.startsWith("# Problematic frame:") && i + 1 < lines.size()) {
+                    gist.add(lines.get(i + 1).strip());
+                }
+            } else if (l.startsWith("Native frames:") || l.startsWith("Java frames:")) {
+                for (int j = i; j < Math.min(lines.size(), i + 1 + GIST_STACK_LINES) && !lines.get(j).isBlank(); j++) {
+                    gist.add(lines.get(j).strip());
+                }
+                break;
+            }
+        }
+        return gist;
     }
 }

@@ -154,7 +154,13 @@ final class RunLauncher {
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
-            launch.put(Stats.PROGRAM_END, endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory()));
+            Map<String, Object> ending = endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory());
+            launch.put(Stats.PROGRAM_END, ending);
+            if (ending.get("crashGist") instanceof List<?> gist) {
+                // said even with --quiet: a crash of the observed JVM under Taper must never go unnoticed
+                System.err.println("[taper] the observed JVM crashed (report: " + ending.get("crashReport") + "):");
+                gist.forEach(line -> System.err.println("[taper]   " + line));
+            }
             launch.put("endedAtEpochMillis", System.currentTimeMillis());
             if (shutdown.stopping()) {
                 launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");

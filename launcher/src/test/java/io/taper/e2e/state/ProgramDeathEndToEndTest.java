@@ -70,6 +70,26 @@ class ProgramDeathEndToEndTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void aCrashedJvmSaysWhereItCrashedEvenWhenQuiet() throws Exception {
+        Path out = tmp.resolve("crashed");
+        TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", "method-count", "--mode", "fixed", "--quiet",
+            "--out", out.toString(), "--", "-XX:-CreateCoredumpOnCrash", "-cp", TaperProcess.fixtureClassPath(),
+            "io.taper.e2e.fixtures.CrashesTheJvm");
+        // without a core dump HotSpot ends a crash with exit(1) rather than abort()
+        assertEquals(1, o.exitCode(), o.stderr());
+        Map<String, Object> end = (Map<String, Object>) o.stats().get("programEnd");
+        assertTrue(Files.isRegularFile(Paths.get((String) end.get("crashReport"))), end.toString());
+        List<String> gist = (List<String>) end.get("crashGist");
+        assertTrue(gist.stream().anyMatch(l -> l.startsWith("#  SIGSEGV")), gist.toString());
+        assertTrue(gist.stream().anyMatch(l -> l.startsWith("# Problematic frame:")), gist.toString());
+        assertTrue(gist.stream().anyMatch(l -> l.contains("sun.misc.Unsafe.putAddress")), "the stack's top: " + gist);
+        assertTrue(o.stderr().contains("[taper] the observed JVM crashed (report: " + end.get("crashReport") + "):"),
+            o.stderr());
+        assertTrue(o.stderr().contains("[taper]   # Problematic frame:"), o.stderr());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void aKilledProgramLeavesItsLastSnapshot() throws Exception {
         Path full = tmp.resolve("full");
         TaperProcess.Outcome complete = TaperProcess.run(full, "run", "--analysis", "method-count", "--out",
