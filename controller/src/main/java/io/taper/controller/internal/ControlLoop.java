@@ -73,7 +73,11 @@ public final class ControlLoop implements Runnable {
         this.classes = classes;
         this.startNanos = startNanos;
         this.retransformation = new RetransformationStats(startNanos);
-        this.retransformer = new Retransformer(operation, deployments::weaveNanosOfThisThread, batching, retransformation);
+        this.retransformer = new Retransformer(operation, deployments::weaveNanosOfThisThread, batching, retransformation,
+                () -> {
+                    Bypass.enter();               // as the controller thread: its own work is not the program's
+                    deployments.startWeaveClock();
+                });
         this.outcomes = new SiteOutcomes(deployments);
         this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS), reweave,
                 seedNanosPerClass);

@@ -22,12 +22,23 @@ public final class Retransformer {
     private final java.util.function.LongSupplier weaveClock;
     private final RetransformationStrategy strategy;
     private final RetransformationListener listener;
+    private final Runnable helperSetup;
 
     /**
      * @param weaveClock nanoseconds spent weaving on this thread so far (read around each call), or null
      */
     public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
                          RetransformationStrategy strategy, RetransformationListener listener) {
+        this(operation, weaveClock, strategy, listener, () -> { });
+    }
+
+    /**
+     * @param helperSetup run first on each helper thread that makes one of a batch's parallel calls (the controller
+     *                    puts it in the bypass and starts its weave clock)
+     */
+    public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
+                         RetransformationStrategy strategy, RetransformationListener listener, Runnable helperSetup) {
+        this.helperSetup = helperSetup;
         this.operation = operation;
         this.weaveClock = weaveClock;
         this.strategy = strategy;
@@ -36,15 +47,58 @@ public final class Retransformer {
 
     /** Retransforms the classes; returns those that could not be retransformed. */
     public List<Class<?>> retransform(List<Class<?>> classes) {
-        List<Class<?>> failed = new ArrayList<>();
+        List<Class<?>> failed = java.util.Collections.synchronizedList(new ArrayList<>());
         for (List<Class<?>> batch : strategy.batches(classes)) {
-            run(batch, failed);
+            List<List<Class<?>>> parts = strategy.parts(batch);
+            if (parts.size() == 1) {
+                run(batch, failed);
+            } else {
+                runAtOnce(parts, failed);
+            }
         }
         listener.onComplete(classes.size(), failed.size());
-        return failed;
+        return new ArrayList<>(failed);
+    }
+
+    /** The first part on this thread, the others on helper threads, all at once; returns when all are done. */
+    private void runAtOnce(List<List<Class<?>>> parts, List<Class<?>> failed) {
+        List<Thread> helpers = new ArrayList<>();
+        for (int i = 1; i < parts.size(); i++) {
+            List<Class<?>> part = parts.get(i);
+            Thread t = new Thread(() -> {
+                helperSetup.run();
+                run(part, failed);
+            }, "taper-retransform-" + i);
+            t.setDaemon(true);
+            helpers.add(t);
+            t.start();
+        }
+        run(parts.get(0), failed);
+        for (Thread t : helpers) {
+            boolean interrupted = false;
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private void run(List<Class<?>> batch, List<Class<?>> failed) {
+        try {
+            runChecked(batch, failed);
+        } catch (RuntimeException | Error e) {
+            // a listener that failed, say: the classes' fate is unknown, count them as failed
+            failed.addAll(batch);
+        }
+    }
+
+    private void runChecked(List<Class<?>> batch, List<Class<?>> failed) {
         long weaveStart = weaveClock == null ? 0 : weaveClock.getAsLong();
         long start = System.nanoTime();
         Throwable error = null;
@@ -62,8 +116,8 @@ public final class Retransformer {
         listener.onBatchError(batch, error, nanos);
         if (batch.size() > 1 && strategy.splitFailedBatches()) {
             int half = batch.size() / 2;
-            run(batch.subList(0, half), failed);
-            run(batch.subList(half, batch.size()), failed);
+            runChecked(batch.subList(0, half), failed);
+            runChecked(batch.subList(half, batch.size()), failed);
         } else {
             for (Class<?> c : batch) {
                 listener.onClassFailed(c, error);

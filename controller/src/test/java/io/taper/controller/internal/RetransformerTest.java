@@ -85,4 +85,49 @@ class RetransformerTest {
         assertEquals(Map.of("median", 4.0, "max", 8.0), m.get("pauseMillisPerBatch"));
         assertEquals(Map.of("median", 2.0, "max", 3.0), m.get("classesPerBatch"));
     }
+    @Test
+    void aLargeBatchIsRetransformedInPartsAtOnceAndAFailingPartIsStillSplit() throws Exception {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        List<Class<?>> classes = List.of(String.class, Integer.class, Long.class, Short.class, Byte.class,
+                Character.class, Boolean.class, Double.class, Float.class, Void.class);
+        java.util.concurrent.CountDownLatch bothIn = new java.util.concurrent.CountDownLatch(2);
+        List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> setUp = java.util.Collections.synchronizedList(new ArrayList<>());
+        Retransformer.Operation op = batch -> {
+            threads.add(Thread.currentThread().getName());
+            if (batch.length == 5) {
+                bothIn.countDown();
+                // both parts are in a call at the same time, or this times out and the test fails below
+                bothIn.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            if (Arrays.asList(batch).contains(Float.class)) {
+                throw new ClassFormatError("bad Float");
+            }
+        };
+        Retransformer r = new Retransformer(op, null, RetransformationStrategy.ONE_BATCH_PER_STEP, stats,
+                () -> setUp.add(Thread.currentThread().getName()));
+        List<Class<?>> failed = r.retransform(classes);
+        assertEquals(0, bothIn.getCount(), "the two parts ran at once");
+        assertEquals(List.of(Float.class), failed);
+        assertEquals(List.of("taper-retransform-1"), setUp);
+        assertEquals(Thread.currentThread().getName(), threads.get(0).equals("taper-retransform-1")
+                ? threads.get(1) : threads.get(0));
+        Map<String, Object> m = stats.toMap();
+        // parts of 5 and 5; the second fails and is split: 5 -> 2 + 3 -> (1 + 2) -> 1 + 1
+        assertEquals(9L, m.get("classesRetransformed"));
+        assertEquals(1L, m.get("retransformFailures"));
+    }
+
+    @Test
+    void onlyBatchesOfTwoPartsOfFourOrMoreAreCut() {
+        RetransformationStrategy s = RetransformationStrategy.ONE_BATCH_PER_STEP;
+        assertEquals(1, s.parts(List.of(String.class, Long.class, Short.class, Byte.class, Integer.class,
+                Character.class, Boolean.class)).size());
+        assertEquals(List.of(List.of(String.class, Long.class, Short.class, Byte.class),
+                List.of(Integer.class, Character.class, Boolean.class, Double.class, Float.class)),
+                s.parts(List.of(String.class, Long.class, Short.class, Byte.class, Integer.class, Character.class,
+                        Boolean.class, Double.class, Float.class)));
+        assertEquals(1, new RetransformationStrategy(0, true).parts(List.of(String.class, Long.class, Short.class,
+                Byte.class, Integer.class, Character.class, Boolean.class, Double.class)).size());
+    }
 }
