@@ -2,6 +2,7 @@ package io.taper.launcher.sfa;
 
 import java.util.ArrayList;
 import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Controller;
 import io.taper.result.ResultKeys.Stats;
 import io.taper.result.SfaRow;
 import io.taper.launcher.RunReport;
@@ -46,8 +47,11 @@ public final class SfaReport implements RunReport {
             .append("(or a method it calls) runs. ¬F: not final (`nF` in result.json). A field is stationary if, ")
             .append("on every object, all writes happen before all reads.\n");
         if (result.get(ResultKeys.STATS) instanceof Map<?, ?> stats && stats.get(Stats.SITES_WOVEN) != null) {
-            b.append("\nSites: woven ").append(number(stats.get(Stats.SITES_WOVEN))).append(", removed ")
-                .append(number(stats.get(Stats.SITES_REMOVED))).append(".\n");
+            b.append("\nSites: woven ").append(number(stats.get(Stats.SITES_WOVEN)));
+            if (stats.get(Stats.CONTROLLER) instanceof Map<?, ?> c && c.get(Controller.SITES_SWITCHED_OFF) != null) {
+                b.append(", switched off ").append(number(c.get(Controller.SITES_SWITCHED_OFF)));
+            }
+            b.append(", re-woven without ").append(number(stats.get(Stats.SITES_REMOVED))).append(".\n");
         }
         if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary && summary.get("readMarks") instanceof Map<?, ?> marks) {
             b.append("\nRead marks: ").append(number(marks.get("sitesWithShadowFields")))

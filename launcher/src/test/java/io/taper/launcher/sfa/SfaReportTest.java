@@ -46,7 +46,16 @@ class SfaReportTest {
                 + "(or a method it calls) runs. ¬F: not final (`nF` in result.json). A field is stationary if, "
                 + "on every object, all writes happen before all reads.",
             "",
-            "Sites: woven 120, removed 31.",
+            "Sites: woven 120, re-woven without 31.",
             ""), Files.readString(tmp.resolve("summary.md"), StandardCharsets.UTF_8));
+    }
+    @Test
+    @SuppressWarnings("unchecked")
+    void sitesSwitchedOffAreCountedApartFromSitesReWovenWithout() throws Exception {
+        Map<String, Object> result = TaperProcess.readJson(SfaDiffTest.FIXTURES.resolve("result-b.json"));
+        ((Map<String, Object>) result.get("stats")).put("controller", Map.of("sitesSwitchedOff", 40.0));
+        new SfaReport().write(result, tmp, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String md = Files.readString(tmp.resolve("summary.md"), StandardCharsets.UTF_8);
+        assertEquals(true, md.contains("\nSites: woven 120, switched off 40, re-woven without 31.\n"), md);
     }
 }
