@@ -87,7 +87,14 @@ final class ClassHeat {
         return sampleNanos;
     }
 
+    /**
+     * The class to credit for a stack, or null: none for a thread in a native method, which a thread blocked in
+     * I/O (a selector's wait, a read of a pipe) also is while the JVM calls it running, and where no woven code runs.
+     */
     static String innermostProgramClass(StackTraceElement[] stack) {
+        if (stack.length > 0 && stack[0].isNativeMethod()) {
+            return null;
+        }
         for (StackTraceElement e : stack) {
             if (!isTapers(e)) {
                 return e.getClassName().replace('.', '/');

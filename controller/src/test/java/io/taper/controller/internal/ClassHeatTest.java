@@ -50,6 +50,9 @@ class ClassHeatTest {
         assertEquals("com/example/Loop", ClassHeat.innermostProgramClass(new StackTraceElement[] {snippet, program}));
         assertEquals("java/util/HashMap", ClassHeat.innermostProgramClass(new StackTraceElement[] {jdk, program}));
         assertNull(ClassHeat.innermostProgramClass(new StackTraceElement[] {snippet}));
+        StackTraceElement epoll = new StackTraceElement(null, "java.base", "17", "sun.nio.ch.EPoll", "wait", null, -2);
+        assertTrue(epoll.isNativeMethod());
+        assertNull(ClassHeat.innermostProgramClass(new StackTraceElement[] {epoll, program}), "waiting in native code");
     }
 
     @Test
