@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "With --mode adaptive: when to re-weave a class so that the code of its switched-off sites goes "
                     + "too (a switched-off site costs little, re-weaving costs a pause and recompilation). model: when the "
                     + "class's sampled share of the running time x SHARE (the part of it the switched-off code is assumed "
-                    + "to cost, default 0.1) x the time run so far exceeds the measured cost of re-weaving a class; "
+                    + "to cost, default 0.02) x the time run so far exceeds the measured cost of re-weaving a class; "
                     + "model:SHARE sets SHARE; never: keep switched-off code. Decisions and their inputs are in result.json "
                     + "(stats.controller.reweave). Default: ${DEFAULT-VALUE}.")
     String reweave;

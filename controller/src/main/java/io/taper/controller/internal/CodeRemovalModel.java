@@ -31,9 +31,9 @@ import java.util.Set;
  */
 final class CodeRemovalModel {
 
-    /** How a run decides: {@code model[:share]} (the default, share 0.1) or {@code never}. */
+    /** How a run decides: {@code model[:share]} (the default, share 0.02) or {@code never}. */
     record Settings(boolean enabled, double share) {
-        static final Settings DEFAULT = new Settings(true, 0.1);
+        static final Settings DEFAULT = new Settings(true, 0.02);
 
         static Settings parse(String spec) {
             String s = spec == null ? "" : spec.trim().toLowerCase(Locale.ROOT);

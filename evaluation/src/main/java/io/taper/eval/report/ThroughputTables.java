@@ -49,7 +49,9 @@ final class ThroughputTables {
                     Fmt.or(fixed, ThroughputTables::rate, d.missingCell(w, analysis, RunKind.FIXED)),
                     Fmt.or(slowdown(none, fixed), Fmt::factor, "–"),
                     Fmt.or(adaptive, ThroughputTables::rate, d.missingCell(w, analysis, RunKind.ADAPTIVE)),
-                    Fmt.or(slowdown(none, adaptive), Fmt::factor, "–"),
+                    Fmt.or(slowdown(none, adaptive), Fmt::factor, "–")
+                            + (adaptive.isPresent() && fixed.isPresent() && adaptive.getAsDouble() < fixed.getAsDouble()
+                            ? " !" : ""),
                     settled(d, w, analysis, none),
                     windows(d, w, analysis)));
         }
@@ -57,7 +59,7 @@ final class ThroughputTables {
                 + " runs. Overhead: uninstrumented steady throughput / instrumented. \"Within " + SETTLED_PERCENT
                 + " % from\": the time (median over the adaptive runs) from which every window reached the"
                 + " uninstrumented steady state less " + SETTLED_PERCENT + " %; \"not reached\" if a run ended below it."
-                + " Windows: one-second windows of load per run (median).");
+                + " Windows: one-second windows of load per run (median). ! adaptive slower than fixed.");
         return t;
     }
 
