@@ -18,7 +18,7 @@ import java.util.Map;
  * }</pre>
  * Reads the configuration keys {@code mode}, {@code controller}, {@code controller.path} and the
  * optional {@code controller.batch.size} (classes per {@code retransformClasses} call; default: all of a
- * step's classes in one call) and {@code controller.reweave} (the cost model's policy, default {@code model}). In any mode but {@code adaptive} the strategy is {@code none}. A strategy
+ * step's classes in one call) and {@code controller.reweave} (the cost model's policy, default {@code never}). In any mode but {@code adaptive} the strategy is {@code none}. A strategy
  * that cannot be found or configured is reported on stderr and in the statistics ({@code "error"}), and
  * the run goes on with fixed instrumentation: a controller problem never stops the program.
  */
@@ -60,7 +60,7 @@ public final class ControllerBootstrap {
         String error = null;
         ControllerStrategy strategy;
         RetransformationStrategy batching = RetransformationStrategy.ONE_BATCH_PER_STEP;
-        String reweave = config.getOrDefault("controller.reweave", "model");
+        String reweave = config.getOrDefault("controller.reweave", "never");
         try {
             String batch = config.getOrDefault("controller.batch.size", "").trim();
             if (!batch.isEmpty()) {
@@ -72,7 +72,7 @@ public final class ControllerBootstrap {
             error = e.getMessage() == null ? e.toString() : e.getMessage();
             System.err.println("[taper] controller: " + error + "; running with fixed instrumentation");
             strategy = new FixedStrategy();
-            reweave = "model";
+            reweave = "never";
         }
         if (adaptive && "true".equals(config.get("audit"))) {
             ClassDeployments.get().audit();

@@ -104,13 +104,14 @@ public final class RunCommand implements Callable<Integer> {
                     + "new calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
     String maxState;
 
-    @Option(names = "--reweave", paramLabel = "POLICY", defaultValue = "model",
+    @Option(names = "--reweave", paramLabel = "POLICY", defaultValue = "never",
             description = "With --mode adaptive: when to re-weave a class so that the code of its switched-off sites goes "
-                    + "too (a switched-off site costs little, re-weaving costs a pause and recompilation). model: when the "
-                    + "class's sampled share of the running time x SHARE (the part of it the switched-off code is assumed "
-                    + "to cost, default 0.02) x the time run so far exceeds the measured cost of re-weaving a class; "
-                    + "model:SHARE sets SHARE; never: keep switched-off code. Decisions and their inputs are in result.json "
-                    + "(stats.controller.reweave). Default: ${DEFAULT-VALUE}.")
+                    + "too (a switched-off site costs little, re-weaving costs a pause and recompilation). never: keep "
+                    + "switched-off code; model: when the class's sampled share of the running time x SHARE (the part of it "
+                    + "the switched-off code is assumed to cost, default 0.02) x the time run so far exceeds the measured "
+                    + "cost of re-weaving a class; model:SHARE sets SHARE. Decisions and their inputs are in result.json "
+                    + "(stats.controller.reweave). Default: ${DEFAULT-VALUE} (re-weaving a class that other compiled code "
+                    + "inlined throws that code away too, which the model does not weigh).")
     String reweave;
 
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",

@@ -31,17 +31,18 @@ import java.util.Set;
  */
 final class CodeRemovalModel {
 
-    /** How a run decides: {@code model[:share]} (the default, share 0.02) or {@code never}. */
+    /** How a run decides: {@code never} (the default) or {@code model[:share]} (share 0.02 unless given). */
     record Settings(boolean enabled, double share) {
-        static final Settings DEFAULT = new Settings(true, 0.02);
+        static final Settings NEVER = new Settings(false, 0);
+        static final Settings MODEL = new Settings(true, 0.02);
 
         static Settings parse(String spec) {
             String s = spec == null ? "" : spec.trim().toLowerCase(Locale.ROOT);
-            if (s.isEmpty() || s.equals("model")) {
-                return DEFAULT;
+            if (s.isEmpty() || s.equals("never")) {
+                return NEVER;
             }
-            if (s.equals("never")) {
-                return new Settings(false, 0);
+            if (s.equals("model")) {
+                return MODEL;
             }
             if (s.startsWith("model:")) {
                 try {

@@ -47,7 +47,7 @@ public final class ControlLoop implements Runnable {
                        LoadedClasses classes, Retransformer.Operation operation,
                        io.taper.controller.RetransformationStrategy batching, long startNanos) {
         this(strategy, spec, deployments, results, classes, operation, batching, startNanos,
-                CodeRemovalModel.Settings.DEFAULT, 0);
+                CodeRemovalModel.Settings.NEVER, 0);
     }
 
     /**

@@ -57,7 +57,8 @@ class ClassHeatTest {
 
     @Test
     void reweavePoliciesParseAndAWrongOneSaysWhatIsAccepted() {
-        assertEquals(CodeRemovalModel.Settings.DEFAULT, CodeRemovalModel.Settings.parse("model"));
+        assertEquals(new CodeRemovalModel.Settings(true, 0.02), CodeRemovalModel.Settings.parse("model"));
+        assertFalse(CodeRemovalModel.Settings.parse("").enabled(), "never, by default");
         assertEquals(new CodeRemovalModel.Settings(true, 0.5), CodeRemovalModel.Settings.parse("MODEL:0.5"));
         assertFalse(CodeRemovalModel.Settings.parse("never").enabled());
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
