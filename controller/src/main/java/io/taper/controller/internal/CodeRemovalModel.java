@@ -186,11 +186,6 @@ final class CodeRemovalModel {
         costSource = "controller re-weaves";
     }
 
-    /** True once the model re-wove the class for it. */
-    boolean rewove(ClassKey key) {
-        return rewoven.contains(key);
-    }
-
     Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("policy", settings.enabled() ? "model" : "never");

@@ -43,13 +43,6 @@ public final class ControlLoop implements Runnable {
     private long classesMissing;
     private long classesUnmodifiable;
 
-    public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
-                       LoadedClasses classes, Retransformer.Operation operation,
-                       io.taper.controller.RetransformationStrategy batching, long startNanos) {
-        this(strategy, spec, deployments, results, classes, operation, batching, startNanos,
-                CodeRemovalModel.Settings.NEVER, 0);
-    }
-
     /**
      * @param reweave           how to decide re-weaving classes to drop switched-off code ({@code controller.reweave})
      * @param seedNanosPerClass the start-up retransformation's time per class: the cost model's first estimate
@@ -58,14 +51,6 @@ public final class ControlLoop implements Runnable {
                        LoadedClasses classes, Retransformer.Operation operation,
                        io.taper.controller.RetransformationStrategy batching, long startNanos, String reweave,
                        long seedNanosPerClass) {
-        this(strategy, spec, deployments, results, classes, operation, batching, startNanos,
-                CodeRemovalModel.Settings.parse(reweave), seedNanosPerClass);
-    }
-
-    private ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
-                        LoadedClasses classes, Retransformer.Operation operation,
-                        io.taper.controller.RetransformationStrategy batching, long startNanos,
-                        CodeRemovalModel.Settings reweave, long seedNanosPerClass) {
         this.strategy = strategy;
         this.spec = spec;
         this.deployments = deployments;
@@ -79,8 +64,8 @@ public final class ControlLoop implements Runnable {
                     deployments.startWeaveClock();
                 });
         this.outcomes = new SiteOutcomes(deployments);
-        this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS), reweave,
-                seedNanosPerClass);
+        this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS),
+                CodeRemovalModel.Settings.parse(reweave), seedNanosPerClass);
     }
 
     /** Throws IllegalArgumentException with the accepted forms if the re-weave policy is not one. */

@@ -66,8 +66,13 @@ public final class Retransformer {
         for (int i = 1; i < parts.size(); i++) {
             List<Class<?>> part = parts.get(i);
             Thread t = new Thread(() -> {
-                helperSetup.run();
-                run(part, failed);
+                try {
+                    helperSetup.run();
+                    run(part, failed);
+                } catch (RuntimeException | Error e) {
+                    // nobody would see it die: the part's fate is unknown, so its classes count as failed
+                    failed.addAll(part);
+                }
             }, "taper-retransform-" + i);
             t.setDaemon(true);
             helpers.add(t);
@@ -90,15 +95,6 @@ public final class Retransformer {
     }
 
     private void run(List<Class<?>> batch, List<Class<?>> failed) {
-        try {
-            runChecked(batch, failed);
-        } catch (RuntimeException | Error e) {
-            // a listener that failed, say: the classes' fate is unknown, count them as failed
-            failed.addAll(batch);
-        }
-    }
-
-    private void runChecked(List<Class<?>> batch, List<Class<?>> failed) {
         long weaveStart = weaveClock == null ? 0 : weaveClock.getAsLong();
         long start = System.nanoTime();
         Throwable error = null;
@@ -116,8 +112,8 @@ public final class Retransformer {
         listener.onBatchError(batch, error, nanos);
         if (batch.size() > 1 && strategy.splitFailedBatches()) {
             int half = batch.size() / 2;
-            runChecked(batch.subList(0, half), failed);
-            runChecked(batch.subList(half, batch.size()), failed);
+            run(batch.subList(0, half), failed);
+            run(batch.subList(half, batch.size()), failed);
         } else {
             for (Class<?> c : batch) {
                 listener.onClassFailed(c, error);

@@ -166,7 +166,8 @@ final class OverheadTables {
                 .map(OptionalDouble::getAsDouble).toList());
     }
 
-    private static OptionalDouble ratio(OptionalDouble a, OptionalDouble b) {
+    /** a / b, if both are there and b is positive. */
+    static OptionalDouble ratio(OptionalDouble a, OptionalDouble b) {
         return a.isPresent() && b.isPresent() && b.getAsDouble() > 0
                 ? OptionalDouble.of(a.getAsDouble() / b.getAsDouble()) : OptionalDouble.empty();
     }

@@ -1,5 +1,6 @@
 package io.taper.eval.report;
 
+import io.taper.eval.plan.RunKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -35,10 +36,9 @@ final class ReportSections {
             List<String> serving = ThroughputTables.servingWorkloads(d);
             if (!serving.isEmpty()) {
                 List<String> charts = new ArrayList<>();
+                List<RunKind> modes = List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE);
                 for (String a : analyses) {
                     for (String w : serving) {
-                        List<io.taper.eval.plan.RunKind> modes = List.of(io.taper.eval.plan.RunKind.NONE,
-                                io.taper.eval.plan.RunKind.FIXED, io.taper.eval.plan.RunKind.ADAPTIVE);
                         charts.add(SvgCharts.throughputLines("Requests per second: " + w + ", " + a,
                                 List.of("none", "fixed", "adaptive"),
                                 modes.stream().map(m -> ThroughputTables.medianSeries(d, w, a, m)).toList()));

@@ -47,9 +47,9 @@ final class ThroughputTables {
             t.row(List.of(w,
                     Fmt.or(none, ThroughputTables::rate, d.missingCell(w, analysis, RunKind.NONE)),
                     Fmt.or(fixed, ThroughputTables::rate, d.missingCell(w, analysis, RunKind.FIXED)),
-                    Fmt.or(slowdown(none, fixed), Fmt::factor, "–"),
+                    Fmt.or(OverheadTables.ratio(none, fixed), Fmt::factor, "–"),
                     Fmt.or(adaptive, ThroughputTables::rate, d.missingCell(w, analysis, RunKind.ADAPTIVE)),
-                    Fmt.or(slowdown(none, adaptive), Fmt::factor, "–")
+                    Fmt.or(OverheadTables.ratio(none, adaptive), Fmt::factor, "–")
                             + (adaptive.isPresent() && fixed.isPresent() && adaptive.getAsDouble() < fixed.getAsDouble()
                             ? " !" : ""),
                     settled(d, w, analysis, none),
@@ -105,11 +105,6 @@ final class ThroughputTables {
             throughputs(d, w, analysis, mode).forEach(t -> n.add((double) t.requests().size()));
         }
         return Fmt.or(Stats.median(n), v -> Long.toString(Math.round(v)), "–");
-    }
-
-    private static OptionalDouble slowdown(OptionalDouble none, OptionalDouble instrumented) {
-        return none.isPresent() && instrumented.isPresent() && instrumented.getAsDouble() > 0
-                ? OptionalDouble.of(none.getAsDouble() / instrumented.getAsDouble()) : OptionalDouble.empty();
     }
 
     private static String rate(double perSecond) {

@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
 
 /**
  * The serve workload's request handler: {@code /item/ID} (a product and five related ones),
@@ -55,8 +56,10 @@ final class CatalogHandler extends Handler.Abstract {
         try {
             body = switch (parts.length > 1 ? parts[1] : "") {
                 case "item" -> item(Integer.parseInt(parts[2]));
-                case "search" -> search(Request.extractQueryParameters(request).getValue("q"),
-                        Integer.parseInt(orDefault(Request.extractQueryParameters(request).getValue("page"), "0")));
+                case "search" -> {
+                    Fields query = Request.extractQueryParameters(request);
+                    yield search(query.getValue("q"), Integer.parseInt(orDefault(query.getValue("page"), "0")));
+                }
                 case "category" -> category(parts[2]);
                 case "cart" -> cart(parts[2], Integer.parseInt(parts[4]));
                 default -> null;

@@ -88,7 +88,7 @@ public final class JavacWorkload {
                     throw new IllegalStateException("javac failed without an error diagnostic");
                 }
             }
-            out.forEach((name, bytes) -> classes.put(name, bytes));
+            classes.putAll(out);
         }
         Fingerprint f = new Fingerprint();
         long bytes = 0;

@@ -88,7 +88,7 @@ final class RemovedMethodSampler implements Runnable {
             return;
         }
         for (Map.Entry<Thread, StackTraceElement[]> e : stacks.entrySet()) {
-            if (e.getKey().getName().startsWith("taper-")) {
+            if (ProgramThreads.isTapers(e.getKey())) {
                 continue;
             }
             int count = onStack(e.getValue(), watched);

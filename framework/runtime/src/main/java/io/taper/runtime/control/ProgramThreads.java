@@ -30,7 +30,12 @@ public final class ProgramThreads {
     public static boolean isSampled(Thread t, ThreadGroup root) {
         ThreadGroup g = t.getThreadGroup();
         return t != Thread.currentThread() && g != null && g != root && t.getState() == Thread.State.RUNNABLE
-            && !t.getName().startsWith("taper-");
+            && !isTapers(t);
+    }
+
+    /** One of Taper's own threads: they are all named {@code taper-*}. */
+    public static boolean isTapers(Thread t) {
+        return t.getName().startsWith("taper-");
     }
 
     /**
