@@ -3,6 +3,7 @@ package io.taper.launcher;
 import io.taper.result.Mode;
 import io.taper.protocol.StateSize;
 import io.taper.protocol.TaperConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--analysis", paramLabel = "NAME|JAR", defaultValue = "method-count",
-            description = "Analysis to run: a built-in name (method-count, sfa, method-time) or an analysis jar. Default: ${DEFAULT-VALUE}.")
+            description = "Analysis to run: a built-in name (method-count, sfa, method-time, coverage) or an analysis jar. Default: ${DEFAULT-VALUE}.")
     String analysis;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "fixed", converter = ModeOption.class,
@@ -114,6 +115,15 @@ public final class RunCommand implements Callable<Integer> {
                     + "inlined throws that code away too, which the model does not weigh).")
     String reweave;
 
+    @Option(names = "--sources", paramLabel = "DIR", split = ",",
+            description = "With --analysis coverage: source folders (package roots) for the HTML report's source lines.")
+    List<Path> sources = new ArrayList<>();
+
+    @Option(names = "--classes", paramLabel = "PATH", split = ",",
+            description = "With --analysis coverage: the class files (directories or jars) to report on, as JaCoCo's "
+                    + "report takes them; classes never loaded show as not covered. Default: every class the run wove.")
+    List<Path> classes = new ArrayList<>();
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
@@ -129,6 +139,17 @@ public final class RunCommand implements Callable<Integer> {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
+    }
+
+    private static List<Path> absolute(List<Path> paths) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                throw new LauncherException(p + ": no such file or directory");
+            }
+            out.add(p.toAbsolutePath().normalize());
+        }
+        return out;
     }
 
     @Override
@@ -150,7 +171,7 @@ public final class RunCommand implements Callable<Integer> {
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
-                    javaArgs);
+                    absolute(sources), absolute(classes), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

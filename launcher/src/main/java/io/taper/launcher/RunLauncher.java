@@ -47,6 +47,12 @@ final class RunLauncher {
         Map<String, Object> launch = new LinkedHashMap<>();
         launch.put(ResultKeys.MODE, o.mode().key());
         launch.put("javaArgs", o.javaArgs());
+        if (!o.sources().isEmpty()) {
+            launch.put(io.taper.launcher.coverage.CoverageReport.LAUNCH_SOURCES, o.sources().stream().map(Path::toString).toList());
+        }
+        if (!o.classes().isEmpty()) {
+            launch.put(io.taper.launcher.coverage.CoverageReport.LAUNCH_CLASSES, o.classes().stream().map(Path::toString).toList());
+        }
         shutdown = new RunShutdown();
         try {
             return analysis == null ? runBaseline(out, launch) : runInstrumented(out, work, launch, analysis);

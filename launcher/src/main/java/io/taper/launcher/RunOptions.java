@@ -8,5 +8,6 @@ import java.util.List;
 public record RunOptions(String analysis, Mode mode, String controller, List<Path> controllerPath,
                          Path out, Path dump, Path jfr, Path java, Path serverJava, int serverStartTimeoutSeconds,
                          int requestTimeoutMillis, boolean quiet, boolean bootShadows, boolean audit,
-                         long snapshotIntervalMillis, String maxState, String reweave, List<String> javaArgs) {
+                         long snapshotIntervalMillis, String maxState, String reweave, List<Path> sources, List<Path> classes,
+                         List<String> javaArgs) {
 }

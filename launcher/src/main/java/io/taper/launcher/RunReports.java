@@ -9,7 +9,7 @@ import java.util.Map;
 final class RunReports {
 
     private static final List<RunReport> ALL = List.of(new io.taper.launcher.sfa.SfaReport(),
-            new io.taper.launcher.profile.MethodTimeReport());
+            new io.taper.launcher.profile.MethodTimeReport(), new io.taper.launcher.coverage.CoverageReport());
 
     private RunReports() {
     }
@@ -19,7 +19,7 @@ final class RunReports {
             if (r.analysis().equals(result.get("analysis"))) {
                 try {
                     r.write(result, out, console);
-                } catch (Exception e) {
+                } catch (Exception | LinkageError e) {
                     console.println("[taper] could not write the " + r.analysis() + " report: " + e);
                 }
             }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
             "Runs a Java program under an analysis, with instrumentation that is fixed or removed as soon as",
             "it can no longer change the result, and compares the two."},
         subcommands = {RunCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
-            io.taper.launcher.profile.ProfileAccuracyCommand.class, CommandLine.HelpCommand.class},
+            io.taper.launcher.profile.ProfileAccuracyCommand.class, io.taper.launcher.coverage.CoverageDiffCommand.class,
+            io.taper.launcher.coverage.CoverageMergeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Example:",
             "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/target/classes \\",
             "      io.taper.examples.WordFrequencies"})

@@ -90,6 +90,19 @@ public final class ResultKeys {
         }
     }
 
+    /** Keys of a coverage row: one class that ran. */
+    public static final class CoverageRow {
+        /** Internal name. */
+        public static final String CLASS = "class";
+        /** JaCoCo's class id (CRC64 of the original class file), 16 hex digits. */
+        public static final String CLASS_ID = "classId";
+        /** One character per probe in JaCoCo's order: '1' fired, '0' did not. */
+        public static final String PROBES = "probes";
+
+        private CoverageRow() {
+        }
+    }
+
     /** Keys of a method row (method-count, method-time). */
     public static final class MethodRow {
         public static final String CLASS = "class";

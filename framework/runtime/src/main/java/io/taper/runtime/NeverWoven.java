@@ -15,6 +15,7 @@ public final class NeverWoven {
         "io/taper/controller/",
         "io/taper/protocol/",
         "io/taper/analysis/",
+        "io/taper/result/",
         "java/lang/Thread",          // Thread, ThreadLocal, ThreadLocal$ThreadLocalMap, ...
         "java/lang/ref/",
         "jdk/internal/misc/CarrierThreadLocal",

@@ -89,8 +89,8 @@ public final class AnalysisSpec {
                 throw new SnippetDefinitionException(cn + ": snippet class cannot be loaded from " + jar + ": " + ex, ex);
             }
         }
-        if (classes.isEmpty()) {
-            throw new IOException(jar + ": " + PROPERTIES + " lists no snippet classes");
+        if (classes.isEmpty() && p.getProperty("transform", "").isBlank()) {
+            throw new IOException(jar + ": " + PROPERTIES + " lists no snippet classes and no transform");
         }
         return new AnalysisSpec(name, classes, splitList(p.getProperty("exclude", "")), own, p);
     }
@@ -145,6 +145,29 @@ public final class AnalysisSpec {
     /** All of analysis.properties (e.g. {@code results}, {@code controller}). */
     public Properties properties() {
         return properties;
+    }
+
+    /**
+     * The analysis's own class transformation ({@code transform=}, an {@code io.taper.api.ClassTransform}), or
+     * null if it is woven from its snippets.
+     */
+    public String transformClass() {
+        String t = properties.getProperty("transform", "").trim();
+        return t.isEmpty() ? null : t;
+    }
+
+    /**
+     * The jars with the transformation's implementation and the libraries it needs ({@code transform.jar}, a
+     * comma list of file names resolved next to the analysis jar), then the analysis jar itself.
+     */
+    public List<Path> transformJars(Path analysisJar) {
+        List<Path> jars = new ArrayList<>();
+        Path dir = analysisJar.toAbsolutePath().getParent();
+        for (String j : splitList(properties.getProperty("transform.jar", ""))) {
+            jars.add(dir == null ? Path.of(j) : dir.resolve(j));
+        }
+        jars.add(analysisJar);
+        return jars;
     }
 
     /** The same analysis asking for shadow fields with this prefix (for tests and embedding). */

@@ -38,6 +38,13 @@ public final class ServerStats {
         return timings;
     }
 
+    private volatile java.util.function.Supplier<Map<String, Object>> transformStats;
+
+    /** An analysis's own transformation: its figures go under {@code transform}. */
+    public void onTransform(java.util.function.Supplier<Map<String, Object>> figures) {
+        transformStats = figures;
+    }
+
     public void onReady() {
         readyMillis = (System.nanoTime() - startNanos) / 1_000_000;
     }
@@ -147,6 +154,9 @@ public final class ServerStats {
         m.put("bootShadowMillis", bootShadowMillis);
         if (bootShadowProblem != null) {
             m.put("bootShadowProblem", bootShadowProblem);
+        }
+        if (transformStats != null) {
+            m.put("transform", transformStats.get());
         }
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);

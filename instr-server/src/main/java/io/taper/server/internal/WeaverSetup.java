@@ -6,7 +6,10 @@ import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
 import io.taper.weaver.SnippetPreparer;
 import io.taper.weaver.Weaver;
+import io.taper.api.ClassTransform;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -52,6 +55,35 @@ public final class WeaverSetup {
         }
     }
 
+    /**
+     * The analysis's own class transformation, loaded from its {@code transform.jar} (with the analysis jar
+     * behind it) by a loader whose parent is the server's, so that it shares the server's ASM and API.
+     */
+    static ClassTransform transform(AnalysisSpec spec, Path jar, TaperConfig config) throws IOException {
+        java.util.List<Path> jars = spec.transformJars(jar);
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            if (!Files.isRegularFile(jars.get(i))) {
+                throw new IOException(spec.name() + ": transform jar " + jars.get(i) + " does not exist");
+            }
+            urls[i] = jars.get(i).toUri().toURL();
+        }
+        ClassLoader loader = new URLClassLoader(urls, WeaverSetup.class.getClassLoader());
+        ClassTransform t;
+        try {
+            t = (ClassTransform) Class.forName(spec.transformClass(), true, loader).getConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+            throw new IOException(spec.name() + ": transform " + spec.transformClass() + " cannot be created from "
+                + jars + ": " + e, e);
+        }
+        try {
+            t.init(new ClassTransform.Context(config.mode() == Mode.ADAPTIVE, config.out(), config.asMap()));
+        } catch (Exception e) {
+            throw new IOException(spec.name() + ": transform " + spec.transformClass() + " failed to start: " + e, e);
+        }
+        return t;
+    }
+
     /** Without warm-up (in-process servers of tests and tools). */
     public static PreparedAnalysis prepare(TaperConfig config) throws IOException {
         return prepare(config, 0, null);
@@ -73,6 +105,13 @@ public final class WeaverSetup {
         // The weaver reads the snippets from the original jar: it needs their bodies, not the wrappers.
         AnalysisSpec spec = AnalysisSpec.fromJar(jar);
         String results = spec.properties().getProperty("results", "").trim();
+        if (spec.transformClass() != null) {
+            TransformWeaveHandler handler = new TransformWeaveHandler(transform(spec, jar, config), spec.ownClasses());
+            if (stats != null) {
+                stats.onTransform(handler::stats);
+            }
+            return new PreparedAnalysis(handler, prepared, results);
+        }
         long[] warm = WeaverWarmUp.run(spec, warmUpMillis);
         if (stats != null) {
             stats.onWarmUp(warm[0], warm[1]);

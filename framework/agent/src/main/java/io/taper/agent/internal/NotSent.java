@@ -17,6 +17,7 @@ final class NotSent {
     /** The packages of the agent jar and the runtime; other io/taper classes (test programs) are woven. */
     private static final String[] TAPER = {
         "io/taper/agent/", "io/taper/runtime/", "io/taper/controller/", "io/taper/protocol/", "io/taper/analysis/",
+        "io/taper/result/",
     };
 
     private NotSent() {

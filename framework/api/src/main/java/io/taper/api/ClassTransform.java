@@ -1,0 +1,53 @@
+package io.taper.api;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * An analysis's own class transformation, run by the instrumentation server instead of snippet weaving, for
+ * analyses whose probes must be a few bytecodes inline rather than snippet calls (coverage: a probe is an
+ * array store). Named by {@code transform=} in the analysis's {@code analysis.properties}; its implementation
+ * and the libraries it needs live in the jar named by {@code transform.jar} (next to the analysis jar), which
+ * only the server loads, so nothing of it reaches the observed JVM's class path.
+ *
+ * <p>Instances are created once per server with a public no-argument constructor, then {@link #init} is called,
+ * and {@link #transform} may be called from several threads at once. Taper's own classes, the analysis's
+ * classes and {@code NeverWoven} classes never reach it.
+ */
+public interface ClassTransform {
+
+    /**
+     * What the run asked for.
+     *
+     * @param adaptive whether the run is adaptive (probes may remove themselves)
+     * @param out      the run's output directory (the transform may write files of its own there)
+     * @param options  the run's configuration, as key/value pairs
+     */
+    record Context(boolean adaptive, Path out, Map<String, String> options) {
+    }
+
+    /**
+     * One class to transform.
+     *
+     * @param loaderTag    the agent's tag of the defining loader (0 = bootstrap)
+     * @param className    internal name, or "" if the JVM did not say
+     * @param bytes        the class as the JVM handed it over
+     * @param retransform  whether the class was loaded before and is being retransformed
+     */
+    record Request(int loaderTag, String className, byte[] bytes, boolean retransform) {
+    }
+
+    /** Called once before the first {@link #transform}; an exception fails the server's start. */
+    void init(Context context) throws Exception;
+
+    /**
+     * @return the transformed class, or null to leave the class unchanged; an exception fails this class only
+     *         (the JVM gets it unchanged and the failure is counted)
+     */
+    byte[] transform(Request request) throws Exception;
+
+    /** Figures for the server's statistics (classes transformed, skipped, ...); called when the server stops. */
+    default Map<String, Object> stats() {
+        return Map.of();
+    }
+}

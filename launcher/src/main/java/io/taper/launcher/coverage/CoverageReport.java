@@ -1,0 +1,83 @@
+package io.taper.launcher.coverage;
+
+import io.taper.launcher.RunReport;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * After a coverage run: JaCoCo's {@code .exec} ({@value #EXEC}), XML ({@value #XML}) and HTML ({@value #HTML}/)
+ * reports, analysed against the original class files the server kept ({@value #CLASSES}/) or the ones given with
+ * {@code --classes}, with source lines from {@code --sources}; the totals on the console.
+ */
+public final class CoverageReport implements RunReport {
+
+    public static final String ANALYSIS = "coverage";
+    public static final String EXEC = "jacoco.exec";
+    public static final String XML = "coverage.xml";
+    public static final String HTML = "coverage-html";
+    /** Where the server keeps the original class files of the classes it wove (the transform's directory). */
+    public static final String CLASSES = "coverage-classes";
+    /** Launch keys of {@code --sources} and {@code --classes}. */
+    public static final String LAUNCH_SOURCES = "coverageSources";
+    public static final String LAUNCH_CLASSES = "coverageClasses";
+
+    @Override
+    public String analysis() {
+        return ANALYSIS;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
+        Object rows = result.get("rows");
+        Map<String, Object> launch = result.get("launch") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        long end = launch.get("endedAtEpochMillis") instanceof Number n ? n.longValue() : System.currentTimeMillis();
+        long wall = result.get("stats") instanceof Map<?, ?> s && s.get("wallMillis") instanceof Number w ? w.longValue() : 0;
+        String session = "taper-" + (launch.get("observedPid") instanceof Number p ? p.longValue() : 0);
+        ExecData data = ExecData.fromRows(rows instanceof List<?> l ? (List<Map<String, Object>>) l : List.of(),
+            session, end - wall, end);
+        data.write(out.resolve(EXEC));
+        List<Path> classes = paths(launch.get(LAUNCH_CLASSES));
+        if (classes.isEmpty()) {
+            classes = List.of(out.resolve(CLASSES));
+        }
+        List<Path> sources = paths(launch.get(LAUNCH_SOURCES));
+        CoverageBundle bundle = CoverageBundle.analyse(data, existing(classes), title(launch));
+        bundle.writeXml(out.resolve(XML), sources);
+        bundle.writeHtml(out.resolve(HTML), sources);
+        console.printf("[taper] coverage: %s%n", bundle.summary());
+        console.printf("[taper] coverage reports: %s, %s, %s%n", out.resolve(EXEC), out.resolve(XML),
+            out.resolve(HTML).resolve("index.html"));
+    }
+
+    private static List<Path> paths(Object list) {
+        List<Path> out = new ArrayList<>();
+        if (list instanceof List<?> l) {
+            for (Object o : l) {
+                out.add(Path.of(String.valueOf(o)));
+            }
+        }
+        return out;
+    }
+
+    /** The kept classes' directory does not exist when no class was woven: an empty report, not an error. */
+    private static List<Path> existing(List<Path> classes) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : classes) {
+            if (java.nio.file.Files.exists(p) || !p.getFileName().toString().equals(CLASSES)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static String title(Map<String, Object> launch) {
+        if (launch.get("javaArgs") instanceof List<?> args && !args.isEmpty()) {
+            return String.valueOf(args.get(args.size() - 1));
+        }
+        return "taper coverage";
+    }
+}
