@@ -1,0 +1,157 @@
+package io.taper.launcher.coverage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.taper.e2e.TaperProcess;
+import io.taper.testing.ForkedJvm;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Coverage end to end, in forked JVMs with {@code -Xverify:all}: a program whose coverage is worked out by hand line
+ * by line ({@code CoverageTargets}, the comment at the end of each line), run in both modes, gives exactly those
+ * lines and branches in JaCoCo's XML report; the JaCoCo agent on the same program agrees class for class and line for
+ * line ({@code coverage-diff}); two runs merge as JaCoCo merges.
+ */
+class CoverageEndToEndTest {
+
+    static final String MAIN = "io.taper.e2e.fixtures.CoverageTargets";
+    static final String SOURCE = "io/taper/e2e/fixtures/CoverageTargets.java";
+    static final String OUTPUT = "sum 2176\n";
+    /** Another fixture program (exit code 7), for merging. */
+    static final String OTHER = "io.taper.e2e.fixtures.KnownCounts";
+    private static final Pattern MARK = Pattern.compile("//= ([CNP])(?: b(\\d+)/(\\d+))?\\s*$");
+
+    @TempDir
+    Path tmp;
+
+    static Path sources() {
+        return TaperProcess.home().resolve("launcher/src/test/java");
+    }
+
+    /** The expected coverage of each line, from the fixture's own comments: "C", "N b1/2", ... */
+    static Map<Integer, String> expected() throws IOException {
+        Map<Integer, String> m = new TreeMap<>();
+        List<String> lines = Files.readAllLines(sources().resolve(SOURCE));
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher x = MARK.matcher(lines.get(i));
+            if (x.find()) {
+                m.put(i + 1, x.group(1) + (x.group(2) == null ? "" : " b" + x.group(2) + "/" + x.group(3)));
+            }
+        }
+        return m;
+    }
+
+    /** The same notation, from a report: every line that has instructions. */
+    static Map<Integer, String> reported(CoverageModel model) {
+        Map<Integer, String> m = new TreeMap<>();
+        Map<Integer, CoverageModel.Counts> lines = model.lines.get(SOURCE);
+        if (lines == null) {
+            throw new AssertionError("no lines of " + SOURCE + " in the report: " + model.lines.keySet());
+        }
+        lines.forEach((nr, c) -> {
+            String status = c.ci() == 0 ? "N" : c.mi() == 0 ? "C" : "P";
+            int branches = c.cb() + c.mb();
+            m.put(nr, status + (branches == 0 ? "" : " b" + c.cb() + "/" + branches));
+        });
+        return m;
+    }
+
+    private TaperProcess.Outcome taper(String mode) throws Exception {
+        Path out = tmp.resolve(mode);
+        TaperProcess.Outcome run = TaperProcess.run(out, "run", "--analysis", "coverage", "--mode", mode,
+            "--out", out.toString(), "--sources", sources().toString(), "--",
+            "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN);
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(OUTPUT, run.stdout());
+        return run;
+    }
+
+    @Test
+    void bothModesGiveTheHandWorkedCoverageAndJacocoAgrees() throws Exception {
+        Map<Integer, String> expected = expected();
+        assertEquals(55, expected.size(), "marked lines in the fixture");
+        Path jacocoExec = jacocoAgentRun();
+        for (String mode : List.of("fixed", "adaptive")) {
+            TaperProcess.Outcome run = taper(mode);
+            Path out = run.out();
+            assertEquals(expected, reported(CoverageModel.ofXml(out.resolve(CoverageReport.XML))), mode);
+            assertEquals(0.0, run.stats().get("classesFailed"), mode);
+            assertTrue(run.stderr().contains("[taper] coverage: lines "), run.stderr());
+            // the class that was loaded and never run is reported, not covered
+            CoverageModel.Counts neverRun = CoverageModel.ofXml(out.resolve(CoverageReport.XML)).classes
+                .get("io/taper/e2e/fixtures/CoverageTargets$NeverRun");
+            assertEquals(0, neverRun.ci(), mode);
+            assertTrue(neverRun.mi() > 0, mode);
+
+            ByteArrayOutputStream diffOut = new ByteArrayOutputStream();
+            int diff = new picocli.CommandLine(new CoverageDiffCommand(new PrintStream(diffOut, true, StandardCharsets.UTF_8),
+                System.err)).execute(out.toString(), jacocoExec.toString());
+            String said = diffOut.toString(StandardCharsets.UTF_8);
+            assertEquals(0, diff, mode + ": " + said);
+            assertTrue(said.contains("2 classes and 55 lines compared: 0 classes and 0 lines differ"), said);
+
+            // JaCoCo's own XML, from the agent's data, is the same as ours line for line
+            Path xml = tmp.resolve("jacoco-" + mode + ".xml");
+            int merged = new picocli.CommandLine(new CoverageMergeCommand()).execute("--out",
+                tmp.resolve("jacoco-" + mode + ".exec").toString(), "--classes", out.resolve(CoverageReport.CLASSES).toString(),
+                "--xml", xml.toString(), jacocoExec.toString());
+            assertEquals(0, merged);
+            assertEquals(expected, reported(CoverageModel.ofXml(xml)), "JaCoCo agent");
+        }
+    }
+
+    @Test
+    void mergedRunsCoverWhatEitherCovered() throws Exception {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        assertEquals(0, TaperProcess.run(a, "run", "--analysis", "coverage", "--mode", "adaptive", "--out", a.toString(),
+            "--", "-cp", TaperProcess.fixtureClassPath(), MAIN).exitCode());
+        assertEquals(7, TaperProcess.run(b, "run", "--analysis", "coverage", "--mode", "fixed", "--out", b.toString(),
+            "--", "-cp", TaperProcess.fixtureClassPath(), OTHER).exitCode());
+        Path merged = tmp.resolve("merged.exec");
+        Path xml = tmp.resolve("merged.xml");
+        int rc = new picocli.CommandLine(new CoverageMergeCommand()).execute("--out", merged.toString(), "--xml",
+            xml.toString(), a.toString(), b.toString());
+        assertEquals(0, rc);
+        CoverageModel union = CoverageModel.ofXml(xml);
+        assertEquals(expected(), reported(union));
+        CoverageModel other = CoverageModel.ofXml(b.resolve(CoverageReport.XML));
+        String otherClass = OTHER.replace('.', '/');
+        assertTrue(other.classes.get(otherClass).ci() > 0);
+        assertEquals(other.classes.get(otherClass), union.classes.get(otherClass));
+        assertEquals(2, ExecData.load(List.of(merged)).sessions().getInfos().size(), "both runs' sessions kept");
+    }
+
+    /** The JaCoCo agent (its runtime jar from the registry) on the fixture: its .exec file. */
+    private Path jacocoAgentRun() throws Exception {
+        Path agent = jacocoAgentJar();
+        Path exec = tmp.resolve("jacoco.exec");
+        ForkedJvm.Result r = ForkedJvm.of("-javaagent:" + agent + "=destfile=" + exec + ",includes=" + MAIN + "*",
+            "-cp", TaperProcess.fixtureClassPath(), MAIN).timeoutSeconds(120).run(tmp, "jacoco-agent");
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals(OUTPUT, r.stdout());
+        return exec;
+    }
+
+    static Path jacocoAgentJar() {
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            if (e.contains("org.jacoco.agent") && e.endsWith("-runtime.jar")) {
+                return Path.of(e);
+            }
+        }
+        throw new AssertionError("the JaCoCo agent's runtime jar is not on the test class path");
+    }
+}
