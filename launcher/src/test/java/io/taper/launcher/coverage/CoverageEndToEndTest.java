@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.e2e.TaperProcess;
 import io.taper.testing.ForkedJvm;
+import io.taper.testing.HeadlessChromium;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -111,6 +112,35 @@ class CoverageEndToEndTest {
             assertEquals(0, merged);
             assertEquals(expected, reported(CoverageModel.ofXml(xml)), "JaCoCo agent");
         }
+    }
+
+    @Test
+    void theHtmlReportOpensInABrowserWithTheSourceLinesMarked() throws Exception {
+        Path out = taper("adaptive").out();
+        Path page = out.resolve(CoverageReport.HTML).resolve("io.taper.e2e.fixtures").resolve("CoverageTargets.java.html");
+        String dom = HeadlessChromium.dumpDom(page);
+        Map<Integer, String> marked = new TreeMap<>();
+        Matcher m = Pattern.compile("<span class=\"([a-z ]+)\" id=\"L(\\d+)\"").matcher(dom);
+        while (m.find()) {
+            marked.put(Integer.parseInt(m.group(2)), m.group(1));
+        }
+        List<String> src = Files.readAllLines(sources().resolve(SOURCE));
+        assertEquals("fc", marked.get(lineOf(src, "this.base = base;")), dom);
+        assertEquals("nc", marked.get(lineOf(src, "return 7;")));
+        assertEquals("pc bpc", marked.get(lineOf(src, "for (int i = 0; i < n; i++) { //= P")));
+        assertEquals("fc bfc", marked.get(lineOf(src, "if (x > base) {")));
+        assertEquals(expected().size(), marked.size(), "every line with code is marked, no other");
+        String index = HeadlessChromium.dumpDom(out.resolve(CoverageReport.HTML).resolve("index.html"));
+        assertTrue(index.contains("io.taper.e2e.fixtures"), index);
+    }
+
+    private static int lineOf(List<String> src, String text) {
+        for (int i = 0; i < src.size(); i++) {
+            if (src.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line with " + text);
     }
 
     @Test
