@@ -9,6 +9,7 @@ import io.taper.eval.plan.Workload;
 import io.taper.eval.plan.WorkloadFile;
 import io.taper.eval.report.Reports;
 import io.taper.eval.run.AccuracyPass;
+import io.taper.eval.run.CoverageAgreementPass;
 import io.taper.eval.run.Evaluation;
 import io.taper.eval.run.ProcessRunner;
 import io.taper.eval.run.RunLog;
@@ -91,7 +92,11 @@ public final class EvalMain implements Callable<Integer> {
             description = "Skip the JDK Flight Recorder reference runs (method-time accuracy, Table 5).")
     boolean noJfr;
 
-    @Option(names = "--lossless", split = ",", paramLabel = "NAME", defaultValue = "sfa",
+    @Option(names = "--no-jacoco",
+            description = "Skip the JaCoCo agent's reference runs (the coverage analysis's third column and agreement).")
+    boolean noJacoco;
+
+    @Option(names = "--lossless", split = ",", paramLabel = "NAME", defaultValue = RunPlan.LOSSLESS,
             description = "Analyses whose adaptive table must equal the fixed one (reported; --check fails"
                     + " otherwise). Default: ${DEFAULT-VALUE}.")
     List<String> lossless;
@@ -171,20 +176,21 @@ public final class EvalMain implements Callable<Integer> {
         }
         List<Workload> chosen = choose(available);
         List<RunKind> chosenModes = modes.stream().map(RunKind::parse).toList();
-        if (chosenModes.contains(RunKind.JFR)) {
-            throw new IllegalArgumentException("--modes takes none, fixed, adaptive (JFR runs are added for method-time)");
+        if (chosenModes.contains(RunKind.JFR) || chosenModes.contains(RunKind.JACOCO)) {
+            throw new IllegalArgumentException("--modes takes none, fixed, adaptive (JFR runs are added for method-time,"
+                + " JaCoCo runs for coverage)");
         }
         int rounds = runs != null ? runs : p.defaultRuns();
         if (rounds < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
-        List<RunSpec> plan = RunPlan.interleaved(chosen, analyses, chosenModes, rounds, !noJfr);
+        List<RunSpec> plan = RunPlan.interleaved(chosen, analyses, chosenModes, rounds, !noJfr, !noJacoco);
         if (plan.isEmpty()) {
             throw new IllegalArgumentException("nothing to run: no workload, analysis or mode selected");
         }
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
-        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit);
+        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit, target.resolve("jacocoagent.jar"));
         if (dryRun) {
             stdout.println(plan.size() + " runs:");
             plan.forEach(s -> stdout.println("  " + s.label()));
@@ -204,6 +210,7 @@ public final class EvalMain implements Callable<Integer> {
         log = new Evaluation(outDir, p, Duration.ofSeconds(timeout), command, runner, stderr, System::currentTimeMillis)
                 .run(plan, log);
         new AccuracyPass(outDir, command, runner, stderr).run(log.runs());
+        new CoverageAgreementPass(outDir, command, runner, stderr).run(log.runs());
         return report(outDir, log, losslessSet);
     }
 

@@ -115,6 +115,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "inlined throws that code away too, which the model does not weigh).")
     String reweave;
 
+    @Option(names = "--no-reports",
+            description = "Write result.json (and coverage's jacoco.exec) only, not the analysis's reports (SFA's tables, "
+                    + "method-time's flame graph, coverage's XML and HTML); coverage-merge makes them later.")
+    boolean noReports;
+
     @Option(names = "--sources", paramLabel = "DIR", split = ",",
             description = "With --analysis coverage: source folders (package roots) for the HTML report's source lines.")
     List<Path> sources = new ArrayList<>();
@@ -171,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
-                    absolute(sources), absolute(classes), javaArgs);
+                    absolute(sources), absolute(classes), !noReports, javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

@@ -38,6 +38,10 @@ final class RunConfig {
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
                 .with(TaperConfig.STATE_MAX, o.maxState())
                 .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave());
+        String skip = analysis.descriptor().getProperty(TaperConfig.CLASSES_SKIP, "").trim();
+        if (!skip.isEmpty()) {
+            cfg = cfg.with(TaperConfig.CLASSES_SKIP, skip);
+        }
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));

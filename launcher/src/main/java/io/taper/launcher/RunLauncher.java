@@ -187,7 +187,7 @@ final class RunLauncher {
         }
         // Re-read as plain JSON so reports see exactly what result.json holds.
         Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
-        RunReports.write(written == null ? result : written, out, System.err);
+        RunReports.write(written == null ? result : written, out, System.err, o.reports());
     }
 
     private static void deleteQuietly(Path dir) {

@@ -19,4 +19,8 @@ public interface RunReport {
      * @param console where to print (the launcher's stderr, so program output stays clean)
      */
     void write(Map<String, Object> result, Path out, PrintStream console) throws Exception;
+
+    /** With {@code --no-reports}: only the data files other tools read (none unless the analysis has some). */
+    default void writeData(Map<String, Object> result, Path out) throws Exception {
+    }
 }

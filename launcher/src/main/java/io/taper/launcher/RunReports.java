@@ -14,11 +14,16 @@ final class RunReports {
     private RunReports() {
     }
 
-    static void write(Map<String, Object> result, Path out, PrintStream console) {
+    /** @param reports false: only the data files an analysis's later tools need (coverage's .exec) */
+    static void write(Map<String, Object> result, Path out, PrintStream console, boolean reports) {
         for (RunReport r : ALL) {
             if (r.analysis().equals(result.get("analysis"))) {
                 try {
-                    r.write(result, out, console);
+                    if (reports) {
+                        r.write(result, out, console);
+                    } else {
+                        r.writeData(result, out);
+                    }
                 } catch (Exception | LinkageError e) {
                     console.println("[taper] could not write the " + r.analysis() + " report: " + e);
                 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = {"Adaptive runtime instrumentation for the JVM.",
             "Runs a Java program under an analysis, with instrumentation that is fixed or removed as soon as",
             "it can no longer change the result, and compares the two."},
-        subcommands = {RunCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
+        subcommands = {RunCommand.class, AgentCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
             io.taper.launcher.profile.ProfileAccuracyCommand.class, io.taper.launcher.coverage.CoverageDiffCommand.class,
             io.taper.launcher.coverage.CoverageMergeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Example:",

@@ -18,7 +18,12 @@ public enum RunKind {
      * Uninstrumented with a JDK Flight Recorder recording: the reference profile for method-time
      * accuracy. Kept apart from {@link #NONE} so that the recording does not perturb the baseline.
      */
-    JFR("jfr", Mode.NONE);
+    JFR("jfr", Mode.NONE),
+    /**
+     * Uninstrumented by Taper, with the JaCoCo agent: the reference for the coverage analysis, its overhead a column
+     * next to Taper's and its covered lines the ones Taper's must equal.
+     */
+    JACOCO("jacoco", Mode.NONE);
 
     private final String id;
     private final Mode taperMode;
@@ -48,6 +53,6 @@ public enum RunKind {
                 return k;
             }
         }
-        throw new IllegalArgumentException("a run is none, fixed, adaptive or jfr, got " + s);
+        throw new IllegalArgumentException("a run is none, fixed, adaptive, jfr or jacoco, got " + s);
     }
 }

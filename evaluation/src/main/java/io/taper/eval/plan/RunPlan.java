@@ -13,16 +13,26 @@ public final class RunPlan {
 
     /** The analysis whose accuracy is judged against a JDK Flight Recorder profile. */
     public static final String METHOD_TIME = "method-time";
+    /** The analysis whose overhead and result are compared with the JaCoCo agent's. */
+    public static final String COVERAGE = "coverage";
+    /** The analyses whose adaptive result must equal the fixed one unless told otherwise ({@code --lossless}). */
+    public static final String LOSSLESS = "sfa,coverage";
 
     private RunPlan() {
     }
 
     /**
      * @param modes which of none, fixed, adaptive to run; JFR runs are added where
-     *              {@link #METHOD_TIME} is analysed and {@code withJfr} is set
+     *              {@link #METHOD_TIME} is analysed and {@code withJfr} is set, JaCoCo runs (after the coverage
+     *              runs) where {@link #COVERAGE} is analysed and {@code withJacoco} is set
      */
     public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<RunKind> modes,
                                             int rounds, boolean withJfr) {
+        return interleaved(workloads, analyses, modes, rounds, withJfr, true);
+    }
+
+    public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<RunKind> modes,
+                                            int rounds, boolean withJfr, boolean withJacoco) {
         boolean jfr = withJfr && analyses.contains(METHOD_TIME);
         List<RunSpec> plan = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
@@ -38,6 +48,9 @@ public final class RunPlan {
                         if (modes.contains(m)) {
                             plan.add(new RunSpec(w, analysis, m, round));
                         }
+                    }
+                    if (withJacoco && analysis.equals(COVERAGE)) {
+                        plan.add(new RunSpec(w, analysis, RunKind.JACOCO, round));
                     }
                 }
             }

@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param jvmArgs       extra JVM arguments for this program (after the harness's fixed flags)
  * @param deterministic true if the program's last output line must be identical in every run and
  *                      mode (the built-in drivers print a checksum there)
- * @param interleaved   true if the program's threads interleave differently in every run, so that which code
- *                      runs (lock contention, lazy initialisation) differs between any two runs: a lossless
+ * @param interleaved   true if which code runs differs between any two runs of the program (its threads interleave
+ *                      differently: lock contention, lazy initialisation; or it seeds hash tables from the clock): a lossless
  *                      analysis's adaptive table may then differ from the fixed one without removal being at
  *                      fault, and {@code --audit} is the check
  */

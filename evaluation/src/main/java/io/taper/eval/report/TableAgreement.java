@@ -49,9 +49,10 @@ final class TableAgreement {
                 + " Identical rounds (lossless analyses only: " + String.join(", ", new TreeSet<>(lossless))
                 + "): rounds whose adaptive table equals the fixed table of the same round.");
         if (d.workloads().stream().anyMatch(d.log().interleaved()::contains)) {
-            t.note("† Threads interleave differently in every run, so which code runs (lock contention, lazy"
-                    + " initialisation) differs between any two runs, fixed ones included: a difference is not counted as a"
-                    + " problem, and --audit (every event at a removed site checked) is the check of removal.");
+            t.note("† Which code runs differs between any two runs of these workloads, fixed ones included (threads"
+                    + " interleave differently: lock contention, lazy initialisation; or hash tables are seeded from the"
+                    + " clock): a difference is not counted as a problem, and --audit (every event at a removed site"
+                    + " checked) is the check of removal.");
         }
         return t;
     }

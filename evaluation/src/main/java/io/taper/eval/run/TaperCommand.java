@@ -1,6 +1,7 @@
 package io.taper.eval.run;
 
 import io.taper.eval.plan.RunKind;
+import io.taper.eval.plan.RunPlan;
 import io.taper.eval.plan.Preset;
 import io.taper.eval.plan.RunSpec;
 import java.nio.file.Path;
@@ -16,12 +17,16 @@ import java.util.List;
  * @param jvmFlags   the JVM flags fixed for every configuration (heap and GC)
  * @param noneAnalysis the analysis named in uninstrumented runs (the launcher requires one; it weaves nothing)
  * @param audit      adaptive runs audit their removals ({@code --audit}) instead of carrying them out
+ * @param jacocoAgent the JaCoCo agent's runtime jar, for {@link RunKind#JACOCO} runs (null if there are none)
  */
-public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit) {
+public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit, Path jacocoAgent) {
 
     public TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
-        this(taper, jvmFlags, noneAnalysis, false);
+        this(taper, jvmFlags, noneAnalysis, false, null);
     }
+
+    /** The file name of a JaCoCo run's execution data inside its run directory. */
+    public static final String JACOCO_EXEC = "jacoco-agent.exec";
 
     /** The flags every configuration runs with: a fixed heap and GC (GC choice alone moves workloads by 30 %). */
     public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
@@ -47,6 +52,10 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
             cmd.add("--snapshot-interval");
             cmd.add("0");
         }
+        if (spec.mode().instrumented() && spec.analysis().equals(RunPlan.COVERAGE)) {
+            // the exec file, as JaCoCo's agent writes it; the reports are a later step for both
+            cmd.add("--no-reports");
+        }
         cmd.add("--out");
         cmd.add(runDir.toString());
         if (spec.mode() == RunKind.JFR) {
@@ -54,6 +63,12 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
             cmd.add(runDir.resolve(RECORDING).toString());
         }
         cmd.add("--");
+        if (spec.mode() == RunKind.JACOCO) {
+            if (jacocoAgent == null) {
+                throw new IllegalStateException("a JaCoCo run without the JaCoCo agent's jar");
+            }
+            cmd.add("-javaagent:" + jacocoAgent + "=destfile=" + runDir.resolve(JACOCO_EXEC));
+        }
         cmd.addAll(jvmFlags);
         cmd.addAll(spec.workload().jvmArgs());
         cmd.add("-cp");
@@ -61,6 +76,11 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         cmd.add(spec.workload().mainClass());
         cmd.addAll(spec.workload().args(preset));
         return cmd;
+    }
+
+    /** Taper's coverage against JaCoCo's, as JSON: {@code <taper> coverage-diff RUN EXEC --json}. */
+    public List<String> coverageDiff(Path taperRun, Path jacocoExec) {
+        return List.of(taper.toString(), "coverage-diff", taperRun.toString(), jacocoExec.toString(), "--json", "--max", "20");
     }
 
     public List<String> profileAccuracy(Path recording, Path result) {

@@ -36,7 +36,7 @@ class CommittedSetsTest {
         for (Path set : sets) {
             Path copy = tmp.resolve(set.getFileName().toString());
             ReportsTest.copyTree(set, copy);
-            Reports.write(copy, RunLog.read(copy), Set.of("sfa"));
+            Reports.write(copy, RunLog.read(copy), Set.of(io.taper.eval.plan.RunPlan.LOSSLESS.split(",")));
             for (String report : List.of(Reports.MARKDOWN, Reports.CSV)) {
                 assertEquals(Files.readString(set.resolve(report)), Files.readString(copy.resolve(report)),
                         set.getFileName() + "/" + report);

@@ -43,6 +43,19 @@ public final class TaperConfig {
     public static final String CONTROLLER_REWEAVE = "controller.reweave";
     /** What {@link #CONTROLLER_REWEAVE} takes. */
     public static final String REWEAVE_POLICIES = "expected model, model:SHARE (0 < SHARE <= 1) or never";
+    /**
+     * Classes the analysis never transforms, so the agent does not send them (no round trip, no start-up
+     * retransformation): comma-separated, {@code bootstrap} for the bootstrap loader's classes, else package prefixes
+     * in internal form ({@code java/}). From the analysis's {@code classes.skip}.
+     */
+    public static final String CLASSES_SKIP = "classes.skip";
+    /**
+     * The server jar, for an agent that starts its own server (no launcher: test JVMs forked by a build tool). Its
+     * results then go to {@code OUT/jvm-PID}, one directory per JVM, and it makes the socket and token itself.
+     */
+    public static final String SERVER_JAR = "server.jar";
+    /** The {@code java} that runs an agent-started server (default: the observed JVM's own). */
+    public static final String SERVER_JAVA = "server.java";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
@@ -62,7 +75,8 @@ public final class TaperConfig {
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
-        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX);
+        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP,
+        SERVER_JAR, SERVER_JAVA);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -192,6 +206,20 @@ public final class TaperConfig {
     public int controllerBatchSize() {
         String v = values.get(CONTROLLER_BATCH_SIZE);
         return v == null ? 0 : parsePositive(CONTROLLER_BATCH_SIZE, v, "");
+    }
+
+    /** {@link #CLASSES_SKIP}'s entries (empty if none). */
+    public java.util.List<String> classesSkip() {
+        String v = values.get(CLASSES_SKIP);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (v != null) {
+            for (String e : v.split(",")) {
+                if (!e.isBlank()) {
+                    out.add(e.trim());
+                }
+            }
+        }
+        return out;
     }
 
     public Path out() {

@@ -103,6 +103,20 @@ public final class ResultKeys {
         }
     }
 
+    /** Keys of {@code taper coverage-diff --json}: where two coverage results disagree. */
+    public static final class CoverageDiff {
+        public static final String CLASSES_COMPARED = "classesCompared";
+        public static final String LINES_COMPARED = "linesCompared";
+        public static final String CLASSES_DIFFERING = "classesDiffering";
+        public static final String LINES_DIFFERING = "linesDiffering";
+        /** The first differences, one line of text each. */
+        public static final String CLASSES = "classes";
+        public static final String LINES = "lines";
+
+        private CoverageDiff() {
+        }
+    }
+
     /** Keys of a method row (method-count, method-time). */
     public static final class MethodRow {
         public static final String CLASS = "class";

@@ -1,9 +1,9 @@
 package io.taper.launcher.coverage;
 
+import io.taper.result.ResultKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -103,11 +103,11 @@ final class CoverageDiff {
     }
 
     Map<String, Object> toMap() {
-        Map<String, Object> m = new TreeMap<>();
-        m.put("classesCompared", classesCompared);
-        m.put("linesCompared", linesCompared);
-        m.put("classesDiffering", classes.size());
-        m.put("linesDiffering", lines.size());
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put(ResultKeys.CoverageDiff.CLASSES_COMPARED, classesCompared);
+        m.put(ResultKeys.CoverageDiff.LINES_COMPARED, linesCompared);
+        m.put(ResultKeys.CoverageDiff.CLASSES_DIFFERING, classes.size());
+        m.put(ResultKeys.CoverageDiff.LINES_DIFFERING, lines.size());
         return m;
     }
 }

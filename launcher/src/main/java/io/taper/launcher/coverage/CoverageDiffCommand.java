@@ -35,6 +35,10 @@ public final class CoverageDiffCommand implements Callable<Integer> {
             description = "Differences of each kind to list. Default: ${DEFAULT-VALUE}.")
     int max;
 
+    @Option(names = "--json", description = "Print the comparison as one JSON object (counts and the first --max"
+            + " differences of each kind) instead of lines.")
+    boolean json;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -58,6 +62,13 @@ public final class CoverageDiffCommand implements Callable<Integer> {
             err.println("taper coverage-diff: " + e.getMessage());
             return 2;
         }
+        if (json) {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>(diff.toMap());
+            m.put(io.taper.result.ResultKeys.CoverageDiff.CLASSES, diff.classes.stream().limit(max).map(Object::toString).toList());
+            m.put(io.taper.result.ResultKeys.CoverageDiff.LINES, diff.lines.stream().limit(max).map(Object::toString).toList());
+            out.println(new com.google.gson.Gson().toJson(m));
+            return diff.identical() ? 0 : 1;
+        }
         for (String line : diff.describe(max)) {
             out.println(line);
         }
@@ -70,7 +81,7 @@ public final class CoverageDiffCommand implements Callable<Integer> {
         if (CoverageInputs.isXml(p)) {
             return CoverageModel.ofXml(p);
         }
-        ExecData data = ExecData.load(List.of(CoverageInputs.exec(p)));
+        ExecData data = CoverageInputs.load(List.of(p));
         return CoverageModel.of(CoverageBundle.analyse(data, CoverageInputs.classes(inputs, classes), p.toString()).bundle());
     }
 }

@@ -15,8 +15,50 @@ final class CoverageInputs {
     private CoverageInputs() {
     }
 
+    /** The agent's own results file in a JVM's directory ({@code taper agent}: no launcher made the .exec). */
+    static final String AGENT_RESULT = "agent-result.json";
+
     static boolean isRunDir(Path p) {
-        return Files.isDirectory(p) && Files.isRegularFile(p.resolve(CoverageReport.EXEC));
+        return Files.isDirectory(p) && (Files.isRegularFile(p.resolve(CoverageReport.EXEC))
+            || Files.isRegularFile(p.resolve(AGENT_RESULT)));
+    }
+
+    /**
+     * The execution data of the inputs, merged: a run directory's {@code jacoco.exec}, or the rows of its
+     * {@code agent-result.json}; an {@code .exec} file as it is.
+     */
+    static ExecData load(List<Path> inputs) throws IOException {
+        List<Path> execs = new ArrayList<>();
+        List<ExecData> agents = new ArrayList<>();
+        for (Path p : inputs) {
+            if (Files.isDirectory(p) && !Files.isRegularFile(p.resolve(CoverageReport.EXEC))
+                && Files.isRegularFile(p.resolve(AGENT_RESULT))) {
+                agents.add(agentResult(p));
+            } else {
+                execs.add(exec(p));
+            }
+        }
+        ExecData data = ExecData.load(execs);
+        agents.forEach(data::add);
+        return data;
+    }
+
+    /** One JVM's rows as a session of their own, named after its directory. */
+    @SuppressWarnings("unchecked")
+    private static ExecData agentResult(Path dir) throws IOException {
+        Path file = dir.resolve(AGENT_RESULT);
+        java.util.Map<String, Object> r;
+        try {
+            r = new com.google.gson.Gson().fromJson(Files.readString(file), java.util.Map.class);
+        } catch (com.google.gson.JsonParseException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+        if (r == null || !CoverageReport.ANALYSIS.equals(r.get("analysis")) || !(r.get("rows") instanceof List<?>)) {
+            throw new IOException(file + ": not a coverage run's result");
+        }
+        long at = r.get("snapshot") instanceof java.util.Map<?, ?> s && s.get("writtenAtEpochMillis") instanceof Number n
+            ? n.longValue() : Files.getLastModifiedTime(file).toMillis();
+        return ExecData.fromRows((List<java.util.Map<String, Object>>) r.get("rows"), "taper-" + dir.getFileName(), at, at);
     }
 
     static boolean isXml(Path p) {

@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
             "  ./taper coverage-merge --out merged.exec --classes target/classes --html report target/taper/*"})
 public final class CoverageMergeCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "IN", arity = "1..*", description = "Run output directories or .exec files.")
+    @Parameters(paramLabel = "IN", arity = "1..*",
+            description = "Run output directories (of taper run, or a JVM's jvm-PID of taper agent) or .exec files.")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "The merged .exec file.")
@@ -54,13 +55,9 @@ public final class CoverageMergeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            List<Path> execs = new ArrayList<>();
-            for (Path p : inputs) {
-                execs.add(CoverageInputs.exec(p));
-            }
-            ExecData data = ExecData.load(execs);
+            ExecData data = CoverageInputs.load(inputs);
             data.write(outFile);
-            out.printf("merged %d inputs (%d classes) into %s%n", execs.size(), data.store().getContents().size(), outFile);
+            out.printf("merged %d inputs (%d classes) into %s%n", inputs.size(), data.store().getContents().size(), outFile);
             if (xml != null || html != null) {
                 CoverageBundle bundle = CoverageBundle.analyse(data, CoverageInputs.classes(inputs, classes), "merged");
                 if (xml != null) {

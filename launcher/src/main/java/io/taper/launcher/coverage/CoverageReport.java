@@ -30,16 +30,30 @@ public final class CoverageReport implements RunReport {
     }
 
     @Override
+    public void writeData(Map<String, Object> result, Path out) throws Exception {
+        execData(result).write(out.resolve(EXEC));
+    }
+
     @SuppressWarnings("unchecked")
-    public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
+    private static ExecData execData(Map<String, Object> result) {
         Object rows = result.get("rows");
-        Map<String, Object> launch = result.get("launch") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        Map<String, Object> launch = launch(result);
         long end = launch.get("endedAtEpochMillis") instanceof Number n ? n.longValue() : System.currentTimeMillis();
         long wall = result.get("stats") instanceof Map<?, ?> s && s.get("wallMillis") instanceof Number w ? w.longValue() : 0;
         String session = "taper-" + (launch.get("observedPid") instanceof Number p ? p.longValue() : 0);
-        ExecData data = ExecData.fromRows(rows instanceof List<?> l ? (List<Map<String, Object>>) l : List.of(),
-            session, end - wall, end);
+        return ExecData.fromRows(rows instanceof List<?> l ? (List<Map<String, Object>>) l : List.of(), session, end - wall, end);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> launch(Map<String, Object> result) {
+        return result.get("launch") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    @Override
+    public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
+        ExecData data = execData(result);
         data.write(out.resolve(EXEC));
+        Map<String, Object> launch = launch(result);
         List<Path> classes = paths(launch.get(LAUNCH_CLASSES));
         if (classes.isEmpty()) {
             classes = List.of(out.resolve(CLASSES));

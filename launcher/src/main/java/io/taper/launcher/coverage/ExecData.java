@@ -68,7 +68,7 @@ public final class ExecData {
 
     /** One or more {@code .exec} files, merged (JaCoCo's {@code merge}). */
     public static ExecData load(List<Path> files) throws IOException {
-        ExecFileLoader loader = new ExecFileLoader();
+        ExecFileLoader loader = new ExecFileLoader();   // none: empty data
         for (Path f : files) {
             if (!Files.isRegularFile(f)) {
                 throw new IOException(f + ": no such file");
@@ -76,6 +76,12 @@ public final class ExecData {
             loader.load(f.toFile());
         }
         return new ExecData(loader.getExecutionDataStore(), loader.getSessionInfoStore());
+    }
+
+    /** Merges another's sessions and probes into this one (a probe is covered if it is in either). */
+    public void add(ExecData other) {
+        other.sessions.accept(sessions);
+        other.store.accept(store);
     }
 
     /** Writes JaCoCo's {@code .exec} format (sessions, then classes), replacing the file only when complete. */

@@ -165,6 +165,37 @@ class CoverageEndToEndTest {
         assertEquals(2, ExecData.load(List.of(merged)).sessions().getInfos().size(), "both runs' sessions kept");
     }
 
+    @Test
+    void jvmsThatNoLauncherStartsRunWithTheAgentOptionAndMerge() throws Exception {
+        Path out = tmp.resolve("agent");
+        TaperProcess.Outcome agent = TaperProcess.run(tmp.resolve("agent-cli"), "agent", "--analysis", "coverage",
+            "--mode", "adaptive", "--out", out.toString());
+        assertEquals(0, agent.exitCode(), agent.stderr());
+        List<String> options = List.of(agent.stdout().strip().split(" "));
+        assertEquals(2, options.size(), agent.stdout());
+        // two test JVMs as a build tool forks them: the same options, each its own server and results
+        for (String name : List.of("jvm-a", "jvm-b")) {
+            List<String> args = new java.util.ArrayList<>(options);
+            args.addAll(List.of("-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN));
+            ForkedJvm.Result r = ForkedJvm.of(args.toArray(String[]::new)).timeoutSeconds(120).run(tmp, name);
+            assertEquals(0, r.exitCode(), r.output());
+            assertEquals(OUTPUT, r.stdout());
+            assertEquals("", r.stderr(), "no warning on the program's stderr");
+        }
+        List<Path> jvms;
+        try (var list = Files.list(out)) {
+            jvms = list.filter(p -> p.getFileName().toString().startsWith("jvm-")).sorted().toList();
+        }
+        assertEquals(2, jvms.size(), "one results directory per JVM: " + jvms);
+        Path xml = tmp.resolve("agent.xml");
+        List<String> args = new java.util.ArrayList<>(List.of("--out", tmp.resolve("agent.exec").toString(), "--xml",
+            xml.toString()));
+        jvms.forEach(j -> args.add(j.toString()));
+        assertEquals(0, new picocli.CommandLine(new CoverageMergeCommand()).execute(args.toArray(String[]::new)));
+        assertEquals(expected(), reported(CoverageModel.ofXml(xml)));
+        assertEquals(2, ExecData.load(List.of(tmp.resolve("agent.exec"))).sessions().getInfos().size());
+    }
+
     /** The JaCoCo agent (its runtime jar from the registry) on the fixture: its .exec file. */
     private Path jacocoAgentRun() throws Exception {
         Path agent = jacocoAgentJar();

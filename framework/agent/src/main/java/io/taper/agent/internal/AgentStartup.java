@@ -33,6 +33,23 @@ public final class AgentStartup {
         long t0 = System.nanoTime();
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
+        if (OwnServer.requested(config)) {
+            try {
+                config = OwnServer.start(config);
+            } catch (IOException | RuntimeException e) {
+                AgentWarnings.agentDisabled("could not start its server: " + e.getMessage());
+                if (bypass) {
+                    Bypass.exit();
+                }
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (bypass) {
+                    Bypass.exit();
+                }
+                return;
+            }
+        }
         try {
             InternalExports.exportUnsafe(inst, Bypass.class);
             ServerLink link = new ServerLink(config, stats);
@@ -52,10 +69,11 @@ public final class AgentStartup {
                 result.resultsClass(ok.resultsClass());
                 warmUp(link);
             }
-            inst.addTransformer(new TaperTransformer(link, tags, pending, stats), true);
+            SkippedClasses skipped = SkippedClasses.of(config.classesSkip());
+            inst.addTransformer(new TaperTransformer(link, tags, pending, stats, skipped), true);
 
             BatchRetransformer batches = new BatchRetransformer(inst, stats);
-            StartupRetransform startup = new StartupRetransform(inst, batches, stats);
+            StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
             List<Class<?>> loaded = startup.candidates();
             if (link.available()) {
                 startup.run(loaded, STARTUP_THREADS);

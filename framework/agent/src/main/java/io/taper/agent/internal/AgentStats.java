@@ -23,6 +23,8 @@ final class AgentStats {
     final AtomicLong classesUntransformed = new AtomicLong();
     /** JDK classes the bypass itself runs ({@code NeverWoven}): not sent, counted as unchanged too. */
     final AtomicLong classesNeverWoven = new AtomicLong();
+    /** Classes the analysis never transforms ({@code classes.skip}), not sent: loaded ones and ones seen at start-up. */
+    final AtomicLong classesSkipped = new AtomicLong();
     /** Loads caused by the agent's own work (re-entrant) or that found every connection busy. */
     final AtomicLong classesQueued = new AtomicLong();
     final AtomicLong classesQueuedRetransformed = new AtomicLong();
@@ -95,6 +97,7 @@ final class AgentStats {
         m.put("classesFailed", classesFailed.get());
         m.put("classesUntransformed", classesUntransformed.get());
         m.put("classesNeverWoven", classesNeverWoven.get());
+        m.put("classesSkipped", classesSkipped.get());
         m.put("classesQueued", classesQueued.get());
         m.put("classesQueuedRetransformed", classesQueuedRetransformed.get());
         m.put("classesQueuedDropped", classesQueuedDropped.get());

@@ -25,7 +25,10 @@ final class StartupRetransform {
     private final BatchRetransformer batches;
     private final AgentStats stats;
 
-    StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats) {
+    private final SkippedClasses skipped;
+
+    StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats, SkippedClasses skipped) {
+        this.skipped = skipped;
         this.inst = inst;
         this.batches = batches;
         this.stats = stats;
@@ -47,6 +50,10 @@ final class StartupRetransform {
             }
             String name = c.getName();
             if (NotSent.matches(name.replace('.', '/'))) {
+                continue;
+            }
+            if (skipped.skips(c.getClassLoader(), name.replace('.', '/'))) {
+                stats.classesSkipped.incrementAndGet();
                 continue;
             }
             if (!inst.isModifiableClass(c)) {

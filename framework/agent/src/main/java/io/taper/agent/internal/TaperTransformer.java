@@ -33,11 +33,18 @@ final class TaperTransformer implements ClassFileTransformer {
     private static final InAgent IN_AGENT = new InAgent();
 
     private final ServerLink link;
+    private final SkippedClasses skipped;
     private final ClassLoaderTags tags;
     private final PendingClasses pending;
     private final AgentStats stats;
 
     TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats) {
+        this(link, tags, pending, stats, SkippedClasses.NONE);
+    }
+
+    TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats,
+                     SkippedClasses skipped) {
+        this.skipped = skipped;
         this.link = link;
         this.tags = tags;
         this.pending = pending;
@@ -82,6 +89,11 @@ final class TaperTransformer implements ClassFileTransformer {
         stats.classesSeen.incrementAndGet();
         if (NotSent.matches(className)) {
             stats.classesNeverWoven.incrementAndGet();
+            stats.classesUnchanged.incrementAndGet();
+            return null;
+        }
+        if (skipped.skips(loader, className)) {
+            stats.classesSkipped.incrementAndGet();
             stats.classesUnchanged.incrementAndGet();
             return null;
         }

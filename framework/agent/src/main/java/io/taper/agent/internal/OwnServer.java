@@ -1,0 +1,111 @@
+package io.taper.agent.internal;
+
+import io.taper.protocol.TaperConfig;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server of an agent that starts its own ({@code server.jar} in its configuration), for JVMs no launcher starts:
+ * test JVMs a build tool forks, each with the same {@code -javaagent} option. Each JVM gets its own server and its own
+ * results directory, {@code OUT/jvm-PID}; the socket lives in a private directory and the token is made here. The
+ * server stops when its stdin closes, that is when this JVM has exited.
+ */
+final class OwnServer {
+
+    static final String READY = "TAPER-SERVER-READY";
+    private static final long READY_TIMEOUT_SECONDS = 30;
+
+    /** Held for the JVM's life: if the process object went away, its stdin would close and the server stop. */
+    private static volatile Process server;
+
+    private OwnServer() {
+    }
+
+    /** Whether the configuration asks the agent to start its own server. */
+    static boolean requested(TaperConfig config) {
+        String jar = config.get(TaperConfig.SERVER_JAR);
+        return jar != null && !jar.isEmpty();
+    }
+
+    /**
+     * Starts the server and waits for it; returns the configuration this JVM runs with (its socket, token, results
+     * and work directories).
+     *
+     * @throws IOException if the server cannot be started or does not get ready; the program then runs uninstrumented
+     */
+    static TaperConfig start(TaperConfig config) throws IOException, InterruptedException {
+        long pid = ProcessHandle.current().pid();
+        Path out = config.out().resolve("jvm-" + pid).toAbsolutePath();
+        Path work = out.resolve("work");
+        Files.createDirectories(work);
+        Path sockets = Files.createTempDirectory("taper-", PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+        byte[] token = new byte[16];
+        new SecureRandom().nextBytes(token);
+        TaperConfig own = config.with(TaperConfig.SOCKET, sockets.resolve("server.sock").toString())
+            .with(TaperConfig.TOKEN, HexFormat.of().formatHex(token))
+            .with(TaperConfig.OUT, out.toString())
+            .with(TaperConfig.WORK, work.toString());
+        Path file = work.resolve("taper.properties");
+        own.store(file);
+        String java = config.get(TaperConfig.SERVER_JAVA);
+        if (java == null || java.isEmpty()) {
+            java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+        Process p = new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+            "-jar", config.get(TaperConfig.SERVER_JAR), "--config", file.toString()))
+            .redirectError(work.resolve("server.stderr").toFile()).start();
+        server = p;
+        Files.writeString(work.resolve("server.pid"), Long.toString(p.pid()));
+        CountDownLatch ready = new CountDownLatch(1);
+        AgentThreads.daemon("taper-server-stdout", true, new StdoutDrain(p, work.resolve("server.stdout"), ready)).start();
+        if (!ready.await(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS) || !p.isAlive()) {
+            p.destroyForcibly();
+            throw new IOException("the agent's own server did not get ready (" + work.resolve("server.stderr") + ")");
+        }
+        return own;
+    }
+
+    /** Copies the server's stdout to its log, and says when the readiness line went by. */
+    private static final class StdoutDrain implements Runnable {
+        private final Process process;
+        private final Path log;
+        private final CountDownLatch ready;
+
+        StdoutDrain(Process process, Path log, CountDownLatch ready) {
+            this.process = process;
+            this.log = log;
+            this.ready = ready;
+        }
+
+        @Override
+        public void run() {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (line.startsWith(READY)) {
+                        ready.countDown();
+                    }
+                    w.println(line);
+                    w.flush();
+                }
+            } catch (IOException e) {
+                // the server's output is only a log
+            } finally {
+                ready.countDown();
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.taper.agent.internal;
+
+import java.util.List;
+
+/**
+ * The classes the analysis says it never transforms ({@code classes.skip}): the agent keeps them to itself, so
+ * they cost neither a round trip to the server nor a place in the start-up retransformation.
+ */
+final class SkippedClasses {
+
+    static final String BOOTSTRAP = "bootstrap";
+
+    private final boolean bootstrap;
+    private final String[] prefixes;
+
+    private SkippedClasses(boolean bootstrap, String[] prefixes) {
+        this.bootstrap = bootstrap;
+        this.prefixes = prefixes;
+    }
+
+    /** @param entries {@code bootstrap} and package prefixes in internal form ({@code java/}) */
+    static SkippedClasses of(List<String> entries) {
+        boolean boot = entries.contains(BOOTSTRAP);
+        return new SkippedClasses(boot, entries.stream().filter(e -> !e.equals(BOOTSTRAP)).toArray(String[]::new));
+    }
+
+    static final SkippedClasses NONE = new SkippedClasses(false, new String[0]);
+
+    /** @param loader the defining loader, null for the bootstrap loader */
+    boolean skips(ClassLoader loader, String internalName) {
+        if (bootstrap && loader == null) {
+            return true;
+        }
+        for (String p : prefixes) {
+            if (internalName.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,114 @@
+package io.taper.launcher;
+
+import io.taper.protocol.StateSize;
+import io.taper.protocol.TaperConfig;
+import io.taper.protocol.TaperConfigException;
+import io.taper.result.Mode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./taper agent}: the {@code -javaagent} option for JVMs that no launcher starts (test JVMs a build tool forks):
+ * each such JVM starts its own server and writes its results to {@code OUT/jvm-PID}.
+ */
+@Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Writes OUT/taper-agent.properties and prints the JVM options that run a Java program under an",
+            "analysis without './taper run': for test JVMs that Maven Surefire/Failsafe or Gradle fork. Each JVM starts",
+            "its own instrumentation server and writes its results to OUT/jvm-PID (agent-result.json; for coverage the",
+            "class files the reports need). Merge them afterwards, e.g. './taper coverage-merge ... OUT/jvm-*'."},
+        footer = {"", "Example (Maven Surefire):",
+            "  mvn test -DargLine=\"$(./taper agent --analysis coverage --mode adaptive --out $PWD/target/taper)\"",
+            "  ./taper coverage-merge --out target/taper/merged.exec --classes target/classes \\",
+            "      --sources src/main/java --html target/taper/html --xml target/taper/coverage.xml target/taper/jvm-*"})
+public final class AgentCommand implements Callable<Integer> {
+
+    /** The template configuration's name inside OUT. */
+    public static final String PROPERTIES = "taper-agent.properties";
+    /** The prepared analysis jar inside OUT, for the JVMs' boot class path. */
+    public static final String PREPARED = "analysis-prepared.jar";
+
+    @Option(names = "--analysis", paramLabel = "NAME|JAR", defaultValue = "coverage",
+            description = "Analysis: a built-in name or an analysis jar. Default: ${DEFAULT-VALUE}.")
+    String analysis;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "adaptive", converter = RunCommand.ModeOption.class,
+            description = "fixed or adaptive. Default: ${DEFAULT-VALUE}.")
+    Mode mode;
+
+    @Option(names = "--controller", paramLabel = "SPEC",
+            description = "Controller strategy (as for 'taper run'). Default: the analysis's own in adaptive mode.")
+    String controller;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "Directory for the JVMs' results (an absolute path is best: forked JVMs may run elsewhere).")
+    Path out;
+
+    @Option(names = "--max-state", paramLabel = "SIZE", defaultValue = StateSize.DEFAULT,
+            description = "Memory budget for the analysis's state in each JVM. Default: ${DEFAULT-VALUE}.")
+    String maxState;
+
+    private final PrintStream stdout;
+
+    public AgentCommand() {
+        this(System.out);
+    }
+
+    AgentCommand(PrintStream stdout) {
+        this.stdout = stdout;
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            if (mode == Mode.NONE) {
+                throw new LauncherException("--mode: an agent runs fixed or adaptive");
+            }
+            TaperHome home = TaperHome.locate();
+            Path jar = home.analysisJar(analysis);
+            Properties descriptor = TaperHome.descriptor(jar);
+            if (descriptor == null) {
+                throw new LauncherException("cannot read META-INF/taper/analysis.properties from " + jar);
+            }
+            String strategy = controller != null ? controller
+                : mode == Mode.ADAPTIVE ? descriptor.getProperty("controller", "periodic:100").trim() : "none";
+            Path dir = out.toAbsolutePath().normalize();
+            Files.createDirectories(dir);
+            TaperConfig cfg = TaperConfig.empty()
+                .with(TaperConfig.ANALYSIS_NAME, descriptor.getProperty("name").trim())
+                .with(TaperConfig.ANALYSIS_JAR, jar.toAbsolutePath().toString())
+                .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
+                .with(TaperConfig.SERVER_JAR, home.serverJar().toString())
+                .with(TaperConfig.MODE, mode.key())
+                .with(TaperConfig.CONTROLLER, strategy)
+                .with(TaperConfig.OUT, dir.toString())
+                .with(TaperConfig.STATE_MAX, maxState)
+                // one file at exit: a build's test JVMs are many and short
+                .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
+            String skip = descriptor.getProperty(TaperConfig.CLASSES_SKIP, "").trim();
+            if (!skip.isEmpty()) {
+                cfg = cfg.with(TaperConfig.CLASSES_SKIP, skip);
+            }
+            Path file = dir.resolve(PROPERTIES);
+            cfg.store(file);
+            // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for the
+            // program's classes and prints no warning. The servers prepare the same jar again, each for itself.
+            Path prepared = dir.resolve(PREPARED);
+            io.taper.weaver.SnippetPreparer.prepare(jar, prepared);
+            stdout.println("-Xbootclasspath/a:" + home.runtimeJar() + java.io.File.pathSeparator + prepared
+                + " -javaagent:" + home.agentJar() + "=" + file);
+            return 0;
+        } catch (LauncherException | TaperConfigException e) {
+            System.err.println("taper agent: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            System.err.println("taper agent: " + e);
+            return 2;
+        }
+    }
+}
