@@ -247,6 +247,11 @@ public final class InstrumentationServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            analysis.engine().close();
+        } catch (RuntimeException e) {
+            log.warn("the analysis did not close cleanly: {}", e.toString());
+        }
         writeStats();
         try {
             Files.deleteIfExists(socket);

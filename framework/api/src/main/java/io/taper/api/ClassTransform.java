@@ -37,6 +37,17 @@ public interface ClassTransform {
     record Request(int loaderTag, String className, byte[] bytes, boolean retransform) {
     }
 
+    /**
+     * A transformed class.
+     *
+     * @param bytes the class file the JVM gets
+     * @param facts what the analysis's code in the observed JVM needs to know about the class, keyed as the analysis
+     *              likes: they reach it before the class is defined, as the static context of one site of the class
+     *              ({@code io.taper.runtime.SiteRegistry}; method "", location -1), so woven code need not carry them
+     */
+    record Woven(byte[] bytes, Map<String, String> facts) {
+    }
+
     /** Called once before the first {@link #transform}; an exception fails the server's start. */
     void init(Context context) throws Exception;
 
@@ -44,7 +55,11 @@ public interface ClassTransform {
      * @return the transformed class, or null to leave the class unchanged; an exception fails this class only
      *         (the JVM gets it unchanged and the failure is counted)
      */
-    byte[] transform(Request request) throws Exception;
+    Woven transform(Request request) throws Exception;
+
+    /** Called once when the server stops, before its statistics are written: finish what is pending. */
+    default void close() {
+    }
 
     /** Figures for the server's statistics (classes transformed, skipped, ...); called when the server stops. */
     default Map<String, Object> stats() {

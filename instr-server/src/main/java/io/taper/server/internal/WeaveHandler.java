@@ -19,4 +19,8 @@ public interface WeaveHandler {
 
     /** Weaves one class; a class that cannot be parsed or woven comes back FAILED with the reason. */
     Outcome weave(Weave request);
+
+    /** The server stops: no request follows. */
+    default void close() {
+    }
 }

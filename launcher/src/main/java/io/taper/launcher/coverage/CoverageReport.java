@@ -55,11 +55,13 @@ public final class CoverageReport implements RunReport {
         data.write(out.resolve(EXEC));
         Map<String, Object> launch = launch(result);
         List<Path> classes = paths(launch.get(LAUNCH_CLASSES));
-        if (classes.isEmpty()) {
-            classes = List.of(out.resolve(CLASSES));
+        if (classes.isEmpty() && java.nio.file.Files.isDirectory(out.resolve(CLASSES))) {
+            classes = List.of(out.resolve(CLASSES));   // none when no class was woven: an empty report
         }
         List<Path> sources = paths(launch.get(LAUNCH_SOURCES));
-        CoverageBundle bundle = CoverageBundle.analyse(data, existing(classes), title(launch));
+        String title = out.toAbsolutePath().normalize().getFileName() == null ? "coverage"
+            : out.toAbsolutePath().normalize().getFileName().toString();
+        CoverageBundle bundle = CoverageBundle.analyse(data, classes, title);
         bundle.writeXml(out.resolve(XML), sources);
         bundle.writeHtml(out.resolve(HTML), sources);
         console.printf("[taper] coverage: %s%n", bundle.summary());
@@ -75,23 +77,5 @@ public final class CoverageReport implements RunReport {
             }
         }
         return out;
-    }
-
-    /** The kept classes' directory does not exist when no class was woven: an empty report, not an error. */
-    private static List<Path> existing(List<Path> classes) {
-        List<Path> out = new ArrayList<>();
-        for (Path p : classes) {
-            if (java.nio.file.Files.exists(p) || !p.getFileName().toString().equals(CLASSES)) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
-    private static String title(Map<String, Object> launch) {
-        if (launch.get("javaArgs") instanceof List<?> args && !args.isEmpty()) {
-            return String.valueOf(args.get(args.size() - 1));
-        }
-        return "taper coverage";
     }
 }

@@ -25,7 +25,7 @@ public final class CoverageProbes {
     private static final boolean[][][] TABLE = new boolean[MAX_SLOTS >>> CHUNK_BITS][][];
 
     /** One class's probes as registered: for the results. */
-    record ClassProbes(int slot, String className, long classId, boolean[] probes) {
+    record ClassProbes(int slot, boolean[] probes) {
     }
 
     private static final List<ClassProbes> REGISTERED = new ArrayList<>();
@@ -37,14 +37,13 @@ public final class CoverageProbes {
 
     /**
      * The probe array of a class, created at its first call. Small enough to be inlined into every woven method:
-     * once the JIT knows the slot's array, a fired probe's flag is a constant.
+     * once the JIT knows the slot's array, a fired probe's flag is a constant. Which class a slot is (name, JaCoCo
+     * id) the server says with the class ({@link CoverageResults#SLOT}), so the woven code pushes two ints only.
      *
-     * @param slot    the class's slot (the weaver's, per class and loader)
-     * @param count   its number of probes
-     * @param classId JaCoCo's id of the class (CRC64 of its original bytes)
-     * @param name    its internal name
+     * @param slot  the class's slot (the weaver's, per class and loader)
+     * @param count its number of probes
      */
-    public static boolean[] probes(int slot, int count, long classId, String name) {
+    public static boolean[] probes(int slot, int count) {
         boolean[][] chunk = TABLE[slot >>> CHUNK_BITS];
         if (chunk != null) {
             boolean[] p = chunk[slot & (CHUNK - 1)];
@@ -52,11 +51,11 @@ public final class CoverageProbes {
                 return p;
             }
         }
-        return register(slot, count, classId, name);
+        return register(slot, count);
     }
 
     @OutOfLine
-    private static synchronized boolean[] register(int slot, int count, long classId, String name) {
+    private static synchronized boolean[] register(int slot, int count) {
         if (slot < 0 || slot >= MAX_SLOTS) {
             overflow++;
             return new boolean[count];
@@ -70,7 +69,7 @@ public final class CoverageProbes {
         if (p == null) {
             p = new boolean[count];
             chunk[slot & (CHUNK - 1)] = p;   // once: a stable element never changes after it is set
-            REGISTERED.add(new ClassProbes(slot, name, classId, p));
+            REGISTERED.add(new ClassProbes(slot, p));
         }
         return p;
     }

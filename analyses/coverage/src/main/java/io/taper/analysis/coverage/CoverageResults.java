@@ -2,6 +2,9 @@ package io.taper.analysis.coverage;
 
 import io.taper.result.ResultKeys.CoverageRow;
 import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.SiteRegistry;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,17 +16,42 @@ import java.util.Map;
  */
 public final class CoverageResults implements AnalysisResults {
 
+    /** The facts the server sends with each woven class: its slot and JaCoCo id (16 hex digits). */
+    public static final String SLOT = "coverage.slot";
+    public static final String CLASS_ID = "coverage.classId";
+
     @Override
     public List<Map<String, Object>> rows() {
+        Map<Integer, SiteInfo> classes = classesBySlot();
         List<Map<String, Object>> rows = new ArrayList<>();
         for (CoverageProbes.ClassProbes c : CoverageProbes.registered()) {
+            SiteInfo site = classes.get(c.slot());
+            if (site == null) {
+                continue;   // counted in the summary: a class whose facts never arrived cannot be named
+            }
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put(CoverageRow.CLASS, c.className());
-            row.put(CoverageRow.CLASS_ID, hex(c.classId()));
+            row.put(CoverageRow.CLASS, site.className());
+            row.put(CoverageRow.CLASS_ID, site.staticContext().get(CLASS_ID));
             row.put(CoverageRow.PROBES, bits(c.probes()));
             rows.add(row);
         }
         return rows;
+    }
+
+    /** The classes the server wove, by slot, from the facts it sent with them. */
+    private static Map<Integer, SiteInfo> classesBySlot() {
+        Map<Integer, SiteInfo> m = new HashMap<>();
+        for (SiteInfo s : SiteRegistry.all()) {
+            String slot = s.staticContext().get(SLOT);
+            if (slot != null && s.staticContext().get(CLASS_ID) != null) {
+                try {
+                    m.put(Integer.parseInt(slot), s);
+                } catch (NumberFormatException e) {
+                    // not ours
+                }
+            }
+        }
+        return m;
     }
 
     @Override
@@ -51,13 +79,13 @@ public final class CoverageResults implements AnalysisResults {
         m.put("probes", probes);
         m.put("probesHit", hit);
         m.put("classesOverflow", CoverageProbes.overflow());
+        Map<Integer, SiteInfo> named = classesBySlot();
+        long unnamed = 0;
+        for (CoverageProbes.ClassProbes c : all) {
+            unnamed += named.containsKey(c.slot()) ? 0 : 1;
+        }
+        m.put("classesUnnamed", unnamed);
         return m;
-    }
-
-    /** 16 hex digits, as JaCoCo prints class ids. */
-    static String hex(long id) {
-        String h = Long.toHexString(id);
-        return "0".repeat(16 - h.length()) + h;
     }
 
     /** '1' for each probe that fired, '0' for the others. */

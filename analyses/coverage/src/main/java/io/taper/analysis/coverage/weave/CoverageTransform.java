@@ -1,10 +1,8 @@
 package io.taper.analysis.coverage.weave;
 
 import io.taper.api.ClassTransform;
+import io.taper.analysis.coverage.CoverageResults;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,8 +26,8 @@ import org.objectweb.asm.Opcodes;
  * ({@link SelfRemovingProbes}).
  *
  * <p>Like JaCoCo's agent by default, classes of the bootstrap loader and the JDK's packages are left alone. The
- * original class files of the classes woven are kept under {@code OUT/coverage-classes/} for the reports (the first
- * class of each name: JaCoCo's reports cannot tell two classes of one name apart).
+ * original class files of the classes woven are kept under {@code OUT/coverage-classes/} for the reports
+ * ({@link ClassFileKeeper}). Each woven class goes with its facts: its slot and JaCoCo id.
  */
 public final class CoverageTransform implements ClassTransform {
 
@@ -42,29 +40,24 @@ public final class CoverageTransform implements ClassTransform {
     }
 
     private boolean adaptive;
-    private Path classesDir;
+    private ClassFileKeeper keeper;
     private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
-    private final Map<String, Long> saved = new ConcurrentHashMap<>();
     private final AtomicInteger nextSlot = new AtomicInteger();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong skippedJdk = new AtomicLong();
     private final AtomicLong withoutProbes = new AtomicLong();
     private final AtomicLong probes = new AtomicLong();
-    private final AtomicLong sameNameOtherClass = new AtomicLong();
-    private final AtomicLong saveErrors = new AtomicLong();
 
     @Override
     public void init(Context context) throws IOException {
         adaptive = context.adaptive();
         if (context.out() != null) {
-            classesDir = context.out().resolve(CLASSES_DIR);
-            deleteTree(classesDir);   // a previous run's classes into the same directory are not this run's
-            Files.createDirectories(classesDir);
+            keeper = new ClassFileKeeper(context.out().resolve(CLASSES_DIR));
         }
     }
 
     @Override
-    public byte[] transform(Request r) throws IOException {
+    public Woven transform(Request r) {
         String name = r.className();
         if (name.isEmpty() || isJdk(r.loaderTag(), name)) {
             skippedJdk.incrementAndGet();
@@ -85,25 +78,22 @@ public final class CoverageTransform implements ClassTransform {
         int slot = slots.computeIfAbsent(new ClassKey(r.loaderTag(), name, id), k -> nextSlot.getAndIncrement());
         ClassWriter writer = new ClassWriter(0);
         ClassVisitor target = adaptive ? new SelfRemovingProbes(writer, version) : writer;
-        reader.accept(new ClassProbesAdapter(new ClassInstrumenter(new ProbeArrayFetch(slot, count, id, name), target),
+        reader.accept(new ClassProbesAdapter(new ClassInstrumenter(new ProbeArrayFetch(slot, count, name), target),
             InstrSupport.needsFrames(version)), ClassReader.EXPAND_FRAMES);
         byte[] out = writer.toByteArray();
         InstrSupport.setMajorVersion(version, out);   // classReaderFor reads newer versions as ones ASM knows
-        save(name, id, original);
+        if (keeper != null) {
+            keeper.keep(name, id, original);
+        }
         woven.incrementAndGet();
         probes.addAndGet(count);
-        return out;
+        return new Woven(out, Map.of(CoverageResults.SLOT, Integer.toString(slot), CoverageResults.CLASS_ID, hex(id)));
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+    /** 16 hex digits, as JaCoCo prints class ids. */
+    static String hex(long id) {
+        String h = Long.toHexString(id);
+        return "0".repeat(16 - h.length()) + h;
     }
 
     static boolean isJdk(int loaderTag, String name) {
@@ -118,7 +108,10 @@ public final class CoverageTransform implements ClassTransform {
         return false;
     }
 
-    /** JaCoCo's probe count for the class (the same adapter numbers the probes when weaving). */
+    /**
+     * JaCoCo's probe count for the class (the same adapter numbers the probes when weaving). Frames place no probe,
+     * so this pass skips them (line numbers do: they stay); {@link ProbeArrayFetch} checks the count when weaving.
+     */
     static int countProbes(ClassReader reader, int version) {
         int[] total = {0};
         reader.accept(new ClassProbesAdapter(new ClassProbesVisitor() {
@@ -131,30 +124,14 @@ public final class CoverageTransform implements ClassTransform {
             public void visitTotalProbeCount(int count) {
                 total[0] = count;
             }
-        }, InstrSupport.needsFrames(version)), ClassReader.EXPAND_FRAMES);
+        }, false), ClassReader.SKIP_FRAMES);
         return total[0];
     }
 
-    private void save(String name, long id, byte[] original) {
-        if (classesDir == null) {
-            return;
-        }
-        Long before = saved.putIfAbsent(name, id);
-        if (before != null) {
-            if (before != id) {
-                sameNameOtherClass.incrementAndGet();
-            }
-            return;
-        }
-        try {
-            Path file = classesDir.resolve(name + ".class");
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.write(tmp, original);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            saveErrors.incrementAndGet();
-            saved.remove(name, id);
+    @Override
+    public void close() {
+        if (keeper != null) {
+            keeper.close();
         }
     }
 
@@ -165,9 +142,9 @@ public final class CoverageTransform implements ClassTransform {
         m.put("probesWoven", probes.get());
         m.put("classesWithoutProbes", withoutProbes.get());
         m.put("classesSkippedJdk", skippedJdk.get());
-        m.put("classFilesKept", saved.size());
-        m.put("sameNameOtherClass", sameNameOtherClass.get());
-        m.put("classFileErrors", saveErrors.get());
+        m.put("classFilesKept", keeper == null ? 0 : keeper.kept());
+        m.put("sameNameOtherClass", keeper == null ? 0 : keeper.sameNameOtherClass());
+        m.put("classFileErrors", keeper == null ? 0 : keeper.errors());
         m.put("selfRemovingProbes", adaptive);
         return m;
     }

@@ -7,25 +7,24 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * How a woven method gets its class's probe array: a call to {@code CoverageProbes.probes} with the class's slot,
- * probe count, JaCoCo id and name as constants. Nothing is added to the class (JaCoCo adds a field and a method,
- * which reflection and serialisation see).
+ * How a woven method gets its class's probe array: a call to {@code CoverageProbes.probes} with the class's slot and
+ * probe count as constants (ten bytes of code: few enough to keep small methods under the JIT's inlining limits; the
+ * class's name and id travel with the class as facts instead). Nothing is added to the class (JaCoCo adds a field and
+ * a method, which reflection and serialisation see).
  */
 final class ProbeArrayFetch implements IProbeArrayStrategy {
 
     static final String OWNER = "io/taper/analysis/coverage/CoverageProbes";
     static final String NAME = "probes";
-    static final String DESC = "(IIJLjava/lang/String;)[Z";
+    static final String DESC = "(II)[Z";
 
     private final int slot;
     private final int count;
-    private final long classId;
     private final String className;
 
-    ProbeArrayFetch(int slot, int count, long classId, String className) {
+    ProbeArrayFetch(int slot, int count, String className) {
         this.slot = slot;
         this.count = count;
-        this.classId = classId;
         this.className = className;
     }
 
@@ -33,11 +32,9 @@ final class ProbeArrayFetch implements IProbeArrayStrategy {
     public int storeInstance(MethodVisitor mv, boolean clinit, int variable) {
         InstrSupport.push(mv, slot);
         InstrSupport.push(mv, count);
-        mv.visitLdcInsn(classId);
-        mv.visitLdcInsn(className);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, OWNER, NAME, DESC, false);
         mv.visitVarInsn(Opcodes.ASTORE, variable);
-        return 5;   // int, int, long (2), reference
+        return 2;
     }
 
     @Override

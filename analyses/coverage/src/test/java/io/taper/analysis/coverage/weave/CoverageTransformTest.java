@@ -71,10 +71,13 @@ class CoverageTransformTest {
             int woven = 0;
             for (byte[] original : classes) {
                 String name = new ClassReader(original).getClassName();
-                byte[] b = t.transform(new ClassTransform.Request(1, name, original, false));
-                if (b == null) {
+                ClassTransform.Woven w = t.transform(new ClassTransform.Request(1, name, original, false));
+                if (w == null) {
                     continue;
                 }
+                byte[] b = w.bytes();
+                assertEquals(Long.toString(CRC64.classId(original), 16), Long.toString(
+                    Long.parseUnsignedLong(w.facts().get(io.taper.analysis.coverage.CoverageResults.CLASS_ID), 16), 16));
                 woven++;
                 StringWriter problems = new StringWriter();
                 CheckClassAdapter.verify(new ClassReader(b), getClass().getClassLoader(), false, new PrintWriter(problems));
@@ -89,8 +92,8 @@ class CoverageTransformTest {
     void adaptiveProbesSetTheirFlagOnlyWhileItIsFalse() throws Exception {
         byte[] original = bytesOf(ClassReader.class);
         String name = "org/objectweb/asm/ClassReader";
-        ClassNode fixed = node(transform(false).transform(new ClassTransform.Request(1, name, original, false)));
-        ClassNode adaptive = node(transform(true).transform(new ClassTransform.Request(1, name, original, false)));
+        ClassNode fixed = node(transform(false).transform(new ClassTransform.Request(1, name, original, false)).bytes());
+        ClassNode adaptive = node(transform(true).transform(new ClassTransform.Request(1, name, original, false)).bytes());
         int probes = CoverageTransform.countProbes(new ClassReader(original), Opcodes.V1_8);
         assertTrue(probes > 100, "probes: " + probes);
         int stores = 0;
@@ -145,11 +148,11 @@ class CoverageTransformTest {
         byte[] original = bytesOf(ClassVisitor.class);
         assertNotNull(t.transform(new ClassTransform.Request(1, "org/objectweb/asm/ClassVisitor", original, false)));
         assertNotNull(t.transform(new ClassTransform.Request(2, "org/objectweb/asm/ClassVisitor", original, false)));
-        Path kept = out.resolve(CoverageTransform.CLASSES_DIR).resolve("org/objectweb/asm/ClassVisitor.class");
-        assertArrayEquals(original, Files.readAllBytes(kept));
         // another class of the same name (another loader, other bytes): JaCoCo cannot report both; the first stays
         byte[] other = bytesOf(ClassReader.class);
         t.transform(new ClassTransform.Request(3, "org/objectweb/asm/ClassVisitor", other, false));
+        t.close();   // the files are written off the class loads: all of them by now
+        Path kept = out.resolve(CoverageTransform.CLASSES_DIR).resolve("org/objectweb/asm/ClassVisitor.class");
         assertArrayEquals(original, Files.readAllBytes(kept));
         assertEquals(1L, t.stats().get("sameNameOtherClass"));
         assertEquals(1, t.stats().get("classFilesKept"));
@@ -160,11 +163,13 @@ class CoverageTransformTest {
         CoverageTransform t = transform(false);
         byte[] original = bytesOf(ClassVisitor.class);
         String name = "org/objectweb/asm/ClassVisitor";
-        int a = slotOf(t.transform(new ClassTransform.Request(1, name, original, false)));
-        int b = slotOf(t.transform(new ClassTransform.Request(2, name, original, false)));
-        int again = slotOf(t.transform(new ClassTransform.Request(1, name, original, true)));
+        ClassTransform.Woven first = t.transform(new ClassTransform.Request(1, name, original, false));
+        int a = slotOf(first.bytes());
+        int b = slotOf(t.transform(new ClassTransform.Request(2, name, original, false)).bytes());
+        int again = slotOf(t.transform(new ClassTransform.Request(1, name, original, true)).bytes());
         assertEquals(a, again);
         assertTrue(a != b);
+        assertEquals(Integer.toString(a), first.facts().get(io.taper.analysis.coverage.CoverageResults.SLOT));
     }
 
     /** The slot constant the woven fetch pushes first. */
@@ -172,7 +177,7 @@ class CoverageTransformTest {
         for (MethodNode m : node(woven).methods) {
             for (AbstractInsnNode n : m.instructions) {
                 if (n instanceof MethodInsnNode mi && mi.owner.equals(ProbeArrayFetch.OWNER)) {
-                    AbstractInsnNode push = n.getPrevious().getPrevious().getPrevious().getPrevious();
+                    AbstractInsnNode push = n.getPrevious().getPrevious();
                     return push.getOpcode() >= Opcodes.ICONST_0 && push.getOpcode() <= Opcodes.ICONST_5
                         ? push.getOpcode() - Opcodes.ICONST_0 : ((org.objectweb.asm.tree.IntInsnNode) push).operand;
                 }
