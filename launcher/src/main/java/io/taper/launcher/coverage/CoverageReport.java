@@ -19,7 +19,7 @@ public final class CoverageReport implements RunReport {
     public static final String XML = "coverage.xml";
     public static final String HTML = "coverage-html";
     /** Where the server keeps the original class files of the classes it wove (the transform's directory). */
-    public static final String CLASSES = "coverage-classes";
+    public static final String CLASSES = io.taper.result.ResultKeys.CoverageRow.CLASSES_DIR;
     /** Launch keys of {@code --sources} and {@code --classes}. */
     public static final String LAUNCH_SOURCES = "coverageSources";
     public static final String LAUNCH_CLASSES = "coverageClasses";

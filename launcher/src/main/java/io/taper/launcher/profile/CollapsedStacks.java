@@ -2,8 +2,6 @@ package io.taper.launcher.profile;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The call tree in the collapsed-stack format that flame-graph tools read (Brendan Gregg's
@@ -17,32 +15,13 @@ public final class CollapsedStacks {
     }
 
     public static void write(MethodTimeProfile profile, Writer w) throws IOException {
-        List<MethodTimeProfile.Node> nodes = profile.nodes();
-        long[] childNanos = new long[nodes.size()];
-        for (MethodTimeProfile.Node n : nodes) {
-            if (n.parent() >= 0) {
-                childNanos[n.parent()] += n.nanos();
+        OwnTimePaths.forEach(profile, (methods, own) -> {
+            for (int k = 0; k < methods.size(); k++) {
+                w.write(profile.frameOf(methods.get(k)));
+                w.write(k == methods.size() - 1 ? " " : ";");
             }
-        }
-        List<String> path = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            long self = nodes.get(i).nanos() - childNanos[i];
-            if (self <= 0) {
-                continue;
-            }
-            // walk up instead of keeping every node's path: deep trees would need memory quadratic in depth
-            path.clear();
-            for (int n = i; n >= 0; ) {
-                path.add(profile.frameOf(nodes.get(n).method()));
-                int parent = nodes.get(n).parent();
-                n = parent < n ? parent : -1;     // parents precede children; anything else ends the path
-            }
-            for (int k = path.size() - 1; k >= 0; k--) {
-                w.write(path.get(k));
-                w.write(k == 0 ? " " : ";");
-            }
-            w.write(Long.toString(self));
+            w.write(Long.toString(own));
             w.write('\n');
-        }
+        });
     }
 }

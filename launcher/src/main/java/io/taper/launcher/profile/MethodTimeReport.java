@@ -10,14 +10,16 @@ import java.util.Map;
 
 /**
  * After a method-time run: the top 30 methods by inclusive time on the console, and the call tree as
- * {@code OUT/method-time-flamegraph.html} (self-contained icicle graph) and {@code OUT/method-time.collapsed}
- * (collapsed stacks, nanoseconds of own time per path, for other flame-graph tools).
+ * {@code OUT/method-time-flamegraph.html} (self-contained icicle graph), {@code OUT/method-time.collapsed}
+ * (collapsed stacks, nanoseconds of own time per path, for other flame-graph tools) and
+ * {@code OUT/method-time.speedscope.json} (the same paths as a speedscope profile).
  */
 public final class MethodTimeReport implements RunReport {
 
     public static final int TOP = 30;
     public static final String FLAME_GRAPH = "method-time-flamegraph.html";
     public static final String COLLAPSED = "method-time.collapsed";
+    public static final String SPEEDSCOPE = "method-time.speedscope.json";
 
     @Override
     public String analysis() {
@@ -32,10 +34,14 @@ public final class MethodTimeReport implements RunReport {
             CollapsedStacks.write(profile, w);
         }
         String title = "Taper method-time (" + profile.mode() + "): " + program(result);
+        try (Writer w = Files.newBufferedWriter(out.resolve(SPEEDSCOPE), StandardCharsets.UTF_8)) {
+            SpeedscopeProfile.write(profile, title, w);
+        }
         try (Writer w = Files.newBufferedWriter(out.resolve(FLAME_GRAPH), StandardCharsets.UTF_8)) {
             FlameGraphHtml.write(profile, title, w);
         }
-        console.printf("[taper] call tree: %s, %s%n", out.resolve(FLAME_GRAPH), out.resolve(COLLAPSED));
+        console.printf("[taper] call tree: %s, %s, %s%n", out.resolve(FLAME_GRAPH), out.resolve(COLLAPSED),
+            out.resolve(SPEEDSCOPE));
     }
 
     /** The observed program's arguments as the launch recorded them. */

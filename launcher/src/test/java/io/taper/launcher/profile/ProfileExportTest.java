@@ -81,6 +81,32 @@ class ProfileExportTest {
     }
 
     @Test
+    void theSpeedscopeFileHoldsTheSamePathsAndTimes() throws Exception {
+        StringWriter w = new StringWriter();
+        SpeedscopeProfile.write(MethodTimeProfile.of(result()), "run <1>", w);
+        com.google.gson.JsonObject file = com.google.gson.JsonParser.parseString(w.toString()).getAsJsonObject();
+        assertEquals(SpeedscopeProfile.SCHEMA, file.get("$schema").getAsString());
+        List<String> frames = new ArrayList<>();
+        file.getAsJsonObject("shared").getAsJsonArray("frames").forEach(f -> frames.add(f.getAsJsonObject().get("name").getAsString()));
+        assertEquals(List.of("app.Main.main(String[])", "app.Main.work(int)", "app.Leaf.leaf()", "app.Worker.run()"), frames);
+        com.google.gson.JsonObject p = file.getAsJsonArray("profiles").get(0).getAsJsonObject();
+        assertEquals("sampled", p.get("type").getAsString());
+        assertEquals("nanoseconds", p.get("unit").getAsString());
+        assertEquals(1300, p.get("endValue").getAsLong(), "all own time: the observed time");
+        List<String> samples = new ArrayList<>();
+        com.google.gson.JsonArray weights = p.getAsJsonArray("weights");
+        com.google.gson.JsonArray all = p.getAsJsonArray("samples");
+        for (int i = 0; i < all.size(); i++) {
+            List<String> path = new ArrayList<>();
+            all.get(i).getAsJsonArray().forEach(f -> path.add(frames.get(f.getAsInt())));
+            samples.add(String.join(";", path) + " " + weights.get(i).getAsLong());
+        }
+        StringWriter collapsed = new StringWriter();
+        CollapsedStacks.write(MethodTimeProfile.of(result()), collapsed);
+        assertEquals(List.of(collapsed.toString().split("\n")), samples, "speedscope's samples are the collapsed stacks");
+    }
+
+    @Test
     void theRankingAddsRowsOfOneMethodFromSeveralLoaders() {
         Map<String, Object> r = result();
         @SuppressWarnings("unchecked")

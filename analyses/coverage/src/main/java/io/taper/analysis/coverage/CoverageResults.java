@@ -4,6 +4,7 @@ import io.taper.result.ResultKeys.CoverageRow;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.state.ProbeArrays;
 import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ public final class CoverageResults implements AnalysisResults {
     public List<Map<String, Object>> rows() {
         Map<Integer, SiteInfo> classes = classesBySlot();
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (CoverageProbes.ClassProbes c : CoverageProbes.registered()) {
+        for (ProbeArrays.ClassProbes c : ProbeArrays.registered()) {
             SiteInfo site = classes.get(c.slot());
             if (site == null) {
                 continue;   // counted in the summary: a class whose facts never arrived cannot be named
@@ -57,7 +58,7 @@ public final class CoverageResults implements AnalysisResults {
     @Override
     public long stateBytes() {
         long b = 0;
-        for (CoverageProbes.ClassProbes c : CoverageProbes.registered()) {
+        for (ProbeArrays.ClassProbes c : ProbeArrays.registered()) {
             b += 16 + c.probes().length;
         }
         return b;
@@ -67,8 +68,8 @@ public final class CoverageResults implements AnalysisResults {
     public Map<String, Object> summary() {
         long probes = 0;
         long hit = 0;
-        List<CoverageProbes.ClassProbes> all = CoverageProbes.registered();
-        for (CoverageProbes.ClassProbes c : all) {
+        List<ProbeArrays.ClassProbes> all = ProbeArrays.registered();
+        for (ProbeArrays.ClassProbes c : all) {
             for (boolean p : c.probes()) {
                 probes++;
                 hit += p ? 1 : 0;
@@ -78,10 +79,10 @@ public final class CoverageResults implements AnalysisResults {
         m.put("classes", all.size());
         m.put("probes", probes);
         m.put("probesHit", hit);
-        m.put("classesOverflow", CoverageProbes.overflow());
+        m.put("classesOverflow", ProbeArrays.overflow());
         Map<Integer, SiteInfo> named = classesBySlot();
         long unnamed = 0;
-        for (CoverageProbes.ClassProbes c : all) {
+        for (ProbeArrays.ClassProbes c : all) {
             unnamed += named.containsKey(c.slot()) ? 0 : 1;
         }
         m.put("classesUnnamed", unnamed);

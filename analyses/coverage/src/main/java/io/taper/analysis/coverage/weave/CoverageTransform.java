@@ -32,7 +32,7 @@ import org.objectweb.asm.Opcodes;
 public final class CoverageTransform implements ClassTransform {
 
     /** Directory under the run's output where the woven classes' original class files are kept. */
-    public static final String CLASSES_DIR = "coverage-classes";
+    public static final String CLASSES_DIR = io.taper.result.ResultKeys.CoverageRow.CLASSES_DIR;
 
     private static final String[] JDK_PACKAGES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 

@@ -7,14 +7,14 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * How a woven method gets its class's probe array: a call to {@code CoverageProbes.probes} with the class's slot and
+ * How a woven method gets its class's probe array: a call to {@code ProbeArrays.probes} with the class's slot and
  * probe count as constants (ten bytes of code: few enough to keep small methods under the JIT's inlining limits; the
  * class's name and id travel with the class as facts instead). Nothing is added to the class (JaCoCo adds a field and
  * a method, which reflection and serialisation see).
  */
 final class ProbeArrayFetch implements IProbeArrayStrategy {
 
-    static final String OWNER = "io/taper/analysis/coverage/CoverageProbes";
+    static final String OWNER = "io/taper/runtime/state/ProbeArrays";
     static final String NAME = "probes";
     static final String DESC = "(II)[Z";
 

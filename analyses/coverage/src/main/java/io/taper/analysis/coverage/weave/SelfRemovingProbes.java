@@ -11,7 +11,7 @@ import org.objectweb.asm.commons.AnalyzerAdapter;
 /**
  * Turns each of JaCoCo's probes ({@code probes[i] = true}) into one that sets its flag only while it is false
  * ({@code if (!probes[i]) probes[i] = true}), so that code compiled after the probe fired has it folded away
- * (the flags are stable values: {@code CoverageProbes}). The probe is recognised by its shape on the array's
+ * (the flags are stable values: {@code io.taper.runtime.state.ProbeArrays}). The probe is recognised by its shape on the array's
  * local, which only the instrumentation writes: {@code aload V; push i; iconst_1; bastore}.
  *
  * <p>The jump over the store needs a stack map frame for classes of version 50 and later: it is the state before
