@@ -55,7 +55,7 @@ class RunErrorsEndToEndTest {
     void aMistypedAnalysisIsRefusedBeforeTheEarlierResultsAreTouched() throws Exception {
         Path out = earlierRun();
         TaperProcess.Outcome run = refused(out, "--analysis", "sfaa");
-        assertEquals("taper: unknown analysis 'sfaa'; known: method-count, method-time, sfa (or give the path of an "
+        assertEquals("taper: unknown analysis 'sfaa'; known: coverage, method-count, method-time, sfa (or give the path of an "
             + "analysis jar)\n", run.stderr());
         assertUntouched(out);
     }

@@ -103,6 +103,7 @@ public final class JfrInclusiveProfile {
         "io/taper/controller/",
         "io/taper/protocol/",
         "io/taper/analysis/",
+        "io/taper/result/",
         "java/lang/Thread",
         "java/lang/ref/",
         "jdk/internal/misc/CarrierThreadLocal",
