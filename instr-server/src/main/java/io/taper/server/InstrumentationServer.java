@@ -50,7 +50,7 @@ import picocli.CommandLine;
 public final class InstrumentationServer implements AutoCloseable {
 
     /** The readiness line's first word; the socket path follows after one space. */
-    public static final String READY = "TAPER-SERVER-READY";
+    public static final String READY = io.taper.protocol.ServerCommandLine.READY;
     /** Connections beyond this are answered with ERROR and closed: an agent needs a handful. */
     public static final int MAX_CONNECTIONS = 64;
     /** Connections accepted but not yet greeted (no valid HELLO) at a time; see {@code admit()}. */

@@ -75,8 +75,7 @@ public final class AgentCommand implements Callable<Integer> {
             if (descriptor == null) {
                 throw new LauncherException("cannot read META-INF/taper/analysis.properties from " + jar);
             }
-            String strategy = controller != null ? controller
-                : mode == Mode.ADAPTIVE ? descriptor.getProperty("controller", "periodic:100").trim() : "none";
+            String strategy = RunLauncher.Analysis.controllerFor(descriptor, mode, controller);
             Path dir = out.toAbsolutePath().normalize();
             Files.createDirectories(dir);
             TaperConfig cfg = TaperConfig.empty()
@@ -90,10 +89,7 @@ public final class AgentCommand implements Callable<Integer> {
                 .with(TaperConfig.STATE_MAX, maxState)
                 // one file at exit: a build's test JVMs are many and short
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
-            String skip = descriptor.getProperty(TaperConfig.CLASSES_SKIP, "").trim();
-            if (!skip.isEmpty()) {
-                cfg = cfg.with(TaperConfig.CLASSES_SKIP, skip);
-            }
+            cfg = RunConfig.withClassesSkip(cfg, descriptor);
             Path file = dir.resolve(PROPERTIES);
             cfg.store(file);
             // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for the

@@ -16,6 +16,12 @@ final class RunConfig {
     private RunConfig() {
     }
 
+    /** The analysis's {@code classes.skip}, if it has one, for the agent. */
+    static TaperConfig withClassesSkip(TaperConfig cfg, java.util.Properties descriptor) {
+        String skip = descriptor.getProperty(TaperConfig.CLASSES_SKIP, "").trim();
+        return skip.isEmpty() ? cfg : cfg.with(TaperConfig.CLASSES_SKIP, skip);
+    }
+
     /**
      * Writes the run's configuration and returns its file.
      *
@@ -38,10 +44,7 @@ final class RunConfig {
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
                 .with(TaperConfig.STATE_MAX, o.maxState())
                 .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave());
-        String skip = analysis.descriptor().getProperty(TaperConfig.CLASSES_SKIP, "").trim();
-        if (!skip.isEmpty()) {
-            cfg = cfg.with(TaperConfig.CLASSES_SKIP, skip);
-        }
+        cfg = withClassesSkip(cfg, analysis.descriptor());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));

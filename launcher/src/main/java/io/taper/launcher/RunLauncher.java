@@ -114,6 +114,13 @@ final class RunLauncher {
 
     /** The analysis of an instrumented run, checked: its jar, descriptor and controller spec. */
     record Analysis(Path jar, Properties descriptor, String name, String controller) {
+
+        /** The strategy a run uses: the one given, else in adaptive mode the analysis's own, else none. */
+        static String controllerFor(Properties descriptor, Mode mode, String given) {
+            return given != null ? given
+                    : mode == Mode.ADAPTIVE ? descriptor.getProperty("controller", "periodic:100").trim()
+                    : "none";
+        }
     }
 
     private Analysis resolveAnalysis() {
@@ -123,9 +130,7 @@ final class RunLauncher {
             throw new LauncherException("cannot read META-INF/taper/analysis.properties from " + analysisJar);
         }
         String analysisName = descriptor.getProperty("name").trim();
-        String controller = o.controller() != null ? o.controller()
-                : o.mode() == Mode.ADAPTIVE ? descriptor.getProperty("controller", "periodic:100").trim()
-                : "none";
+        String controller = Analysis.controllerFor(descriptor, o.mode(), o.controller());
         if (o.controller() != null && o.mode() != Mode.ADAPTIVE && !"none".equals(o.controller().trim())) {
             throw new LauncherException("--controller " + o.controller() + " needs --mode adaptive (the mode is "
                 + o.mode() + ")");

@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.ServerCommandLine;
 import io.taper.protocol.ProcessStates;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerProcess {
 
-    static final String READY = "TAPER-SERVER-READY";
+    static final String READY = ServerCommandLine.READY;
 
     private final Process process;
     private final CountDownLatch ready = new CountDownLatch(1);
@@ -36,8 +37,7 @@ final class ServerProcess {
     }
 
     static ServerProcess start(Path java, Path serverJar, Path config, Path workDir) throws IOException {
-        List<String> cmd = List.of(java.toString(), "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-jar", serverJar.toString(), "--config", config.toString());
+        List<String> cmd = ServerCommandLine.of(java.toString(), serverJar.toString(), config.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectError(workDir.resolve("server.stderr").toFile());
         Process p = pb.start();

@@ -37,6 +37,20 @@ class RunPlanTest {
     }
 
     @Test
+    void jacocoRunsFollowCoverageOnlyAndOnlyWhenWanted() {
+        List<RunKind> all = List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE);
+        assertEquals(List.of("a none #1", "a sfa fixed #1", "a sfa adaptive #1", "a coverage fixed #1",
+                        "a coverage adaptive #1", "a coverage jacoco #1"),
+                RunPlan.interleaved(List.of(A), List.of("sfa", "coverage"), all, 1, true, true)
+                        .stream().map(RunSpec::label).toList());
+        assertEquals(List.of("a none #1", "a coverage fixed #1", "a coverage adaptive #1"),
+                RunPlan.interleaved(List.of(A), List.of("coverage"), all, 1, true, false)
+                        .stream().map(RunSpec::label).toList());
+        assertEquals("a/coverage/jacoco-1", RunPlan.interleaved(List.of(A), List.of("coverage"), List.of(), 1, true, true)
+                .get(0).dirName());
+    }
+
+    @Test
     void directoriesAreUniquePerRun() {
         List<RunSpec> plan = RunPlan.interleaved(List.of(A), List.of("sfa", "method-time"),
                 List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE), 1, true);

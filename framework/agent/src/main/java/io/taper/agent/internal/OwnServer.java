@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.protocol.ServerCommandLine;
 import io.taper.protocol.TaperConfig;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class OwnServer {
 
-    static final String READY = "TAPER-SERVER-READY";
     private static final long READY_TIMEOUT_SECONDS = 30;
 
     /** Held for the JVM's life: if the process object went away, its stdin would close and the server stop. */
@@ -63,8 +62,7 @@ final class OwnServer {
         if (java == null || java.isEmpty()) {
             java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         }
-        Process p = new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-            "-jar", config.get(TaperConfig.SERVER_JAR), "--config", file.toString()))
+        Process p = new ProcessBuilder(ServerCommandLine.of(java, config.get(TaperConfig.SERVER_JAR), file.toString()))
             .redirectError(work.resolve("server.stderr").toFile()).start();
         server = p;
         Files.writeString(work.resolve("server.pid"), Long.toString(p.pid()));
@@ -95,7 +93,7 @@ final class OwnServer {
                  PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    if (line.startsWith(READY)) {
+                    if (line.startsWith(ServerCommandLine.READY)) {
                         ready.countDown();
                     }
                     w.println(line);

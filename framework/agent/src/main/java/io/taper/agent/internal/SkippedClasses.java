@@ -20,8 +20,17 @@ final class SkippedClasses {
 
     /** @param entries {@code bootstrap} and package prefixes in internal form ({@code java/}) */
     static SkippedClasses of(List<String> entries) {
-        boolean boot = entries.contains(BOOTSTRAP);
-        return new SkippedClasses(boot, entries.stream().filter(e -> !e.equals(BOOTSTRAP)).toArray(String[]::new));
+        // a loop, not a stream: this runs in premain, where a lambda would bootstrap java.lang.invoke
+        boolean boot = false;
+        List<String> prefixes = new java.util.ArrayList<>();
+        for (String e : entries) {
+            if (e.equals(BOOTSTRAP)) {
+                boot = true;
+            } else {
+                prefixes.add(e);
+            }
+        }
+        return new SkippedClasses(boot, prefixes.toArray(new String[0]));
     }
 
     static final SkippedClasses NONE = new SkippedClasses(false, new String[0]);

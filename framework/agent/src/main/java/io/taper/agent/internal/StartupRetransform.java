@@ -48,11 +48,11 @@ final class StartupRetransform {
                 hidden++;
                 continue;
             }
-            String name = c.getName();
-            if (NotSent.matches(name.replace('.', '/'))) {
+            String name = c.getName().replace('.', '/');
+            if (NotSent.matches(name)) {
                 continue;
             }
-            if (skipped.skips(c.getClassLoader(), name.replace('.', '/'))) {
+            if (skipped.skips(c.getClassLoader(), name)) {
                 stats.classesSkipped.incrementAndGet();
                 continue;
             }

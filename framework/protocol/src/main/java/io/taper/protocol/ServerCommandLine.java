@@ -1,0 +1,25 @@
+package io.taper.protocol;
+
+import java.util.List;
+
+/**
+ * How a server process is started and how it says it is ready: the one command line of both the launcher's
+ * servers and the ones an agent starts itself.
+ */
+public final class ServerCommandLine {
+
+    /** The line a server prints on stdout, followed by its socket, once it accepts connections. */
+    public static final String READY = "TAPER-SERVER-READY";
+
+    private ServerCommandLine() {
+    }
+
+    /**
+     * {@code java -jar SERVER_JAR --config CONFIG} with the server's JVM options: a small heap's collector, class data
+     * sharing where the JDK has it, and the quick compiler only (a server's life is a run's start-up).
+     */
+    public static List<String> of(String java, String serverJar, String config) {
+        return List.of(java, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-jar", serverJar,
+            "--config", config);
+    }
+}
