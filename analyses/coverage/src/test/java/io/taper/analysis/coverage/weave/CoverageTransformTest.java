@@ -37,10 +37,19 @@ class CoverageTransformTest {
     @TempDir
     Path out;
 
+    private final List<CoverageTransform> transforms = new ArrayList<>();
+
     private CoverageTransform transform(boolean adaptive) throws Exception {
         CoverageTransform t = new CoverageTransform();
         t.init(new ClassTransform.Context(adaptive, out, Map.of()));
+        transforms.add(t);
         return t;
+    }
+
+    /** As the server does when it stops: the class files are written by a thread of their own until then. */
+    @org.junit.jupiter.api.AfterEach
+    void closeTransforms() {
+        transforms.forEach(CoverageTransform::close);
     }
 
     /** Every class of ASM's and JaCoCo's jars: complex code (switches, handlers, long methods, every Java version). */
@@ -85,6 +94,7 @@ class CoverageTransformTest {
             }
             assertTrue(woven > 150, "woven: " + woven);
             assertEquals((long) woven, t.stats().get("classesWoven"));
+            t.close();   // a run's server stops before the next one starts on the same directory
         }
     }
 
