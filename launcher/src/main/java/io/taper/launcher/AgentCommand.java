@@ -53,6 +53,11 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Memory budget for the analysis's state in each JVM. Default: ${DEFAULT-VALUE}.")
     String maxState;
 
+    @Option(names = "--cache", paramLabel = "DIR|off",
+            description = "The woven-class cache the JVMs' servers share (a build's test JVMs weave mostly the same "
+                    + "classes), or off. Default: $XDG_CACHE_HOME/taper/woven, else ~/.cache/taper/woven.")
+    String cache;
+
     private final PrintStream stdout;
 
     public AgentCommand() {
@@ -87,6 +92,7 @@ public final class AgentCommand implements Callable<Integer> {
                 .with(TaperConfig.CONTROLLER, strategy)
                 .with(TaperConfig.OUT, dir.toString())
                 .with(TaperConfig.STATE_MAX, maxState)
+                .with(TaperConfig.CACHE, CacheOption.resolve(cache))
                 // one file at exit: a build's test JVMs are many and short
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
             cfg = RunConfig.withClassesSkip(cfg, descriptor);

@@ -56,6 +56,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "The server writes the original and woven bytes of every class here.")
     Path dump;
 
+    @Option(names = "--cache", paramLabel = "DIR|off",
+            description = "The woven-class cache the server shares with other runs and JVMs (classes woven before are "
+                    + "served from it, with the site ids of this run), or off. Default: $XDG_CACHE_HOME/taper/woven, else "
+                    + "~/.cache/taper/woven.")
+    String cache;
+
     @Option(names = "--jfr", paramLabel = "FILE",
             description = "Record a JDK Flight Recorder profile (execution samples) of the run into FILE; meant for --mode none.")
     Path jfr;
@@ -176,7 +182,7 @@ public final class RunCommand implements Callable<Integer> {
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
-                    absolute(sources), absolute(classes), !noReports, javaArgs);
+                    absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

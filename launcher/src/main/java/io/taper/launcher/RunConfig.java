@@ -43,7 +43,8 @@ final class RunConfig {
                 .with(TaperConfig.TIMEOUT_MS, Integer.toString(o.requestTimeoutMillis()))
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
                 .with(TaperConfig.STATE_MAX, o.maxState())
-                .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave());
+                .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave())
+                .with(TaperConfig.CACHE, o.cache());
         cfg = withClassesSkip(cfg, analysis.descriptor());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()

@@ -56,6 +56,13 @@ public final class TaperConfig {
     public static final String SERVER_JAR = "server.jar";
     /** The {@code java} that runs an agent-started server (default: the observed JVM's own). */
     public static final String SERVER_JAVA = "server.java";
+    /**
+     * Optional: the server's woven-class cache, a directory shared by runs and concurrent servers, or {@value #OFF}
+     * (also the meaning when absent).
+     */
+    public static final String CACHE = "cache";
+    /** The value of {@link #CACHE} that turns the cache off. */
+    public static final String OFF = "off";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
@@ -76,7 +83,7 @@ public final class TaperConfig {
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP,
-        SERVER_JAR, SERVER_JAVA);
+        SERVER_JAR, SERVER_JAVA, CACHE);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -238,6 +245,12 @@ public final class TaperConfig {
     public Optional<Path> bootShadowsJavaHome() {
         String v = values.get(BOOT_SHADOWS_JAVA_HOME);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(BOOT_SHADOWS_JAVA_HOME, v));
+    }
+
+    /** The woven-class cache directory, or empty when the cache is off. */
+    public Optional<Path> cache() {
+        String v = values.get(CACHE);
+        return v == null || v.isEmpty() || OFF.equals(v) ? Optional.empty() : Optional.of(path(CACHE, v));
     }
 
     public Optional<Path> dump() {

@@ -27,7 +27,7 @@ class FramesTest {
     void writesTheDocumentedHeaderLayout() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Frames.write(out, MessageType.WEAVE, new byte[] {7, 8, 9});
-        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 2, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
+        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 3, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
     }
 
     @Test
@@ -63,8 +63,8 @@ class FramesTest {
     @Test
     void rejectsOtherVersions() {
         UnsupportedVersionException e = assertThrows(UnsupportedVersionException.class,
-            () -> read(header(Frames.MAGIC, 1, 3, 0)));
-        assertEquals(1, e.version(), "the version before SiteInfo carried switchable");
+            () -> read(header(Frames.MAGIC, 2, 3, 0)));
+        assertEquals(2, e.version(), "the version before site tables named their strings once");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.taper.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -115,6 +116,34 @@ class MessagesTest {
         MalformedMessageException e = assertThrows(MalformedMessageException.class,
             () -> Messages.decode(new Frame(MessageType.WEAVE, ok)));
         assertEquals("WEAVE: class bytes count 2147483647 does not fit the 4 payload bytes left", e.getMessage());
+    }
+
+    @Test
+    void aSiteTableNamesEachStringOnceAndTheDecodedSitesShareThem() throws IOException {
+        SiteInfo a = new SiteInfo(1, 0, "p/C", "m", "(I)V", 7, "S.onEntry", "", true, Map.of("mid", "p/C.m(I)V"));
+        SiteInfo b = new SiteInfo(2, 0, "p/C", "m", "(I)V", 9, "S.onEntry", "", true, Map.of("mid", "p/C.m(I)V"));
+        byte[] payload = Messages.encode(new Woven(4, WeaveStatus.WOVEN, "", new byte[0], List.of(a, b)));
+        // request id, status, message, bytes, site count, then 7 strings: p/C, m, (I)V, S.onEntry, "", mid, p/C.m(I)V
+        ByteBuffer buf = ByteBuffer.wrap(payload);
+        int strings = buf.getInt(4 + 1 + 2 + 4 + 4);
+        assertEquals(7, strings);
+        Woven w = (Woven) roundTrip(new Woven(4, WeaveStatus.WOVEN, "", new byte[0], List.of(a, b)));
+        assertEquals(List.of(a, b), w.sites());
+        assertSame(w.sites().get(0).className(), w.sites().get(1).className());
+        assertSame(w.sites().get(0).staticContext().get("mid"), w.sites().get(1).staticContext().get("mid"));
+    }
+
+    @Test
+    void aSiteStringIndexOutsideTheTableIsMalformed() {
+        SiteInfo a = new SiteInfo(1, 0, "p/C", "m", "(I)V", 7, "S.onEntry", "", true, Map.of());
+        byte[] payload = Messages.encode(new Woven(4, WeaveStatus.WOVEN, "", new byte[0], List.of(a)));
+        // the site's class index follows its id and loader tag, after the table's 5 strings
+        int table = 4 + 1 + 2 + 4 + 4 + 4;
+        int afterStrings = table + 2 + 3 + 2 + 1 + 2 + 4 + 2 + 9 + 2 + 0;
+        ByteBuffer.wrap(payload).putInt(afterStrings + 8, 5);
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+            () -> Messages.decode(new Frame(MessageType.WOVEN, payload)));
+        assertEquals("WOVEN: site string 5 outside the table of 5", e.getMessage());
     }
 
     @Test

@@ -36,6 +36,11 @@ public final class Deployment {
         return new Deployment(disabled, v);
     }
 
+    /** Every site woven in its default variant. */
+    public boolean isDefault() {
+        return disabled.length == 0 && variants.isEmpty();
+    }
+
     public boolean isEnabled(int siteId) {
         return disabled.length == 0 || Arrays.binarySearch(disabled, siteId) < 0;
     }

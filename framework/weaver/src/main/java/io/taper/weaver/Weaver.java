@@ -26,9 +26,14 @@ public final class Weaver {
     private final SiteIds ids = new SiteIds();
     private final ClassWeaver classWeaver;
     private final String shadowPrefix;
+    private final boolean audit;
+    private final boolean switchSites;
+    private volatile String cacheSpace;
 
     private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit, boolean switchSites) {
         this.spec = spec;
+        this.audit = audit;
+        this.switchSites = switchSites;
         this.hierarchy = hierarchy;
         this.groups = SnippetReader.read(spec.snippetClasses());
         List<Scope> excludes = new ArrayList<>();
@@ -79,6 +84,27 @@ public final class Weaver {
      */
     public static Weaver create(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit, boolean switchSites) {
         return new Weaver(spec, hierarchy, audit, switchSites);
+    }
+
+    /**
+     * Serves weaves of the default deployment (every site woven, no variant: a class's first weaving) from
+     * {@code cache} and adds fresh ones to it. Markers and guards must decide from the class and the static context
+     * alone, as the API gives them nothing else; the hierarchy answers a weave used are checked on every hit.
+     *
+     * @param analysisIdentity what distinguishes this analysis from every other (e.g. {@link WovenClassCache#digest}
+     *                         of its jar)
+     * @return the cache space of this weaver (a directory of the cache)
+     */
+    public String useCache(WovenClassCache cache, String analysisIdentity) {
+        String space = WovenClassCache.space(analysisIdentity, audit, switchSites, shadowPrefix);
+        classWeaver.useCache(cache.store(), space);
+        cacheSpace = space;
+        return space;
+    }
+
+    /** The cache space this weaver uses, or null without a cache. */
+    public String cacheSpace() {
+        return cacheSpace;
     }
 
     /** Weaves one class; never throws (failures come back as {@link WeaveResult.Status#FAILED}). */

@@ -8,6 +8,7 @@ import io.taper.weaver.Fallback;
 import io.taper.weaver.WeaveRequest;
 import io.taper.weaver.WeaveResult;
 import io.taper.weaver.Weaver;
+import io.taper.weaver.WovenClassCache;
 import java.util.List;
 
 /** The weaver behind the protocol: one WEAVE request in, one outcome out. */
@@ -18,10 +19,25 @@ public final class FrameworkWeaveHandler implements WeaveHandler {
     private final Weaver weaver;
     private final ClassHierarchy hierarchy;
     private final ShadowedClasses shadowed = new ShadowedClasses();
+    private final WovenClassCache cache;
 
     public FrameworkWeaveHandler(Weaver weaver, ClassHierarchy hierarchy) {
+        this(weaver, hierarchy, null);
+    }
+
+    /** @param cache the weaver's woven-class cache (closed with this handler), or null */
+    public FrameworkWeaveHandler(Weaver weaver, ClassHierarchy hierarchy, WovenClassCache cache) {
         this.weaver = weaver;
         this.hierarchy = hierarchy;
+        this.cache = cache;
+    }
+
+    /** Writes the cache entries still queued. */
+    @Override
+    public void close() {
+        if (cache != null) {
+            cache.close();
+        }
     }
 
     @Override

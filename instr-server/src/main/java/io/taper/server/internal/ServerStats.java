@@ -39,10 +39,28 @@ public final class ServerStats {
     }
 
     private volatile java.util.function.Supplier<Map<String, Object>> transformStats;
+    private volatile java.util.function.Supplier<Map<String, Object>> cacheStats;
+    private volatile String cacheProblem;
+    private volatile String warmUpSkipped;
 
     /** An analysis's own transformation: its figures go under {@code transform}. */
     public void onTransform(java.util.function.Supplier<Map<String, Object>> figures) {
         transformStats = figures;
+    }
+
+    /** The woven-class cache: its figures go under {@code cache}. */
+    public void onCache(java.util.function.Supplier<Map<String, Object>> figures) {
+        cacheStats = figures;
+    }
+
+    /** The cache was asked for and could not be opened: the run weaves without it. */
+    public void onCacheProblem(String problem) {
+        cacheProblem = problem;
+    }
+
+    /** The warm-up was left out, and why. */
+    public void onWarmUpSkipped(String why) {
+        warmUpSkipped = why;
     }
 
     public void onReady() {
@@ -157,6 +175,14 @@ public final class ServerStats {
         }
         if (transformStats != null) {
             m.put("transform", transformStats.get());
+        }
+        if (warmUpSkipped != null) {
+            m.put("warmUpSkipped", warmUpSkipped);
+        }
+        if (cacheStats != null) {
+            m.put("cache", cacheStats.get());
+        } else if (cacheProblem != null) {
+            m.put("cache", Map.of("problem", cacheProblem));
         }
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);

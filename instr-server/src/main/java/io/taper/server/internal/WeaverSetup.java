@@ -6,6 +6,7 @@ import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
 import io.taper.weaver.SnippetPreparer;
 import io.taper.weaver.Weaver;
+import io.taper.weaver.WovenClassCache;
 import io.taper.api.ClassTransform;
 import java.io.IOException;
 import java.net.URL;
@@ -112,14 +113,47 @@ public final class WeaverSetup {
             }
             return new PreparedAnalysis(handler, prepared, results);
         }
-        long[] warm = WeaverWarmUp.run(spec, warmUpMillis);
-        if (stats != null) {
-            stats.onWarmUp(warm[0], warm[1]);
-        }
         ClassHierarchy hierarchy = new ClassHierarchy();
         // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
         Weaver weaver = Weaver.create(spec, hierarchy, config.audit(), config.mode() == Mode.ADAPTIVE);
+        WovenClassCache cache = openCache(config, jar, weaver, stats);
+        if (cache != null && warmUpMillis > 0 && cache.entries(weaver.cacheSpace(), WARM_CACHE_ENTRIES) >= WARM_CACHE_ENTRIES) {
+            // Most of the start-up will be served from the cache, which needs no compiled weaver: no waiting for one.
+            if (stats != null) {
+                stats.onWarmUpSkipped("the cache holds at least " + WARM_CACHE_ENTRIES + " classes of this analysis");
+            }
+        } else {
+            long[] warm = WeaverWarmUp.run(spec, warmUpMillis);
+            if (stats != null) {
+                stats.onWarmUp(warm[0], warm[1]);
+            }
+        }
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
-        return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy), prepared, results);
+        return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy, cache), prepared, results);
+    }
+
+    /** Entries of this analysis in the cache from which the server starts without warming its weaver up. */
+    static final int WARM_CACHE_ENTRIES = 200;
+
+    /** The run's woven-class cache, or null when it is off or cannot be opened (then the run weaves without it). */
+    private static WovenClassCache openCache(TaperConfig config, Path jar, Weaver weaver, ServerStats stats) {
+        Optional<Path> dir = config.cache();
+        if (dir.isEmpty()) {
+            return null;
+        }
+        try {
+            WovenClassCache cache = WovenClassCache.open(dir.get(), WovenClassCache.DEFAULT_MAX_BYTES);
+            weaver.useCache(cache, WovenClassCache.digest(jar));
+            if (stats != null) {
+                stats.onCache(cache::stats);
+            }
+            return cache;
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("no woven-class cache: {}", e.toString());
+            if (stats != null) {
+                stats.onCacheProblem(dir.get() + ": " + e);
+            }
+            return null;
+        }
     }
 }

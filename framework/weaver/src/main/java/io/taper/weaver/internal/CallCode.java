@@ -51,11 +51,11 @@ final class CallCode {
         }
         int[] spill = spill(code, s, stack, valueReturn);
         if (switched(s)) {
-            Code.pushInt(code, siteId);
+            Code.pushSiteId(code, siteId);
         }
         for (SnippetParam prm : s.params) {
             switch (prm.kind()) {
-                case SITE_ID -> Code.pushInt(code, siteId);
+                case SITE_ID -> Code.pushSiteId(code, siteId);
                 case STATIC -> Code.pushConstant(code, ctx.value(prm.key()));
                 case THIS -> {
                     boolean uninit = constructor && (st == null || TypeStates.localKind(st, 0, false) != TypeStates.REF);
@@ -135,11 +135,11 @@ final class CallCode {
     InsnList exceptional(Snippet s, int siteId, RegionContext ctx, int thrown) {
         InsnList code = new InsnList();
         if (switched(s)) {
-            Code.pushInt(code, siteId);
+            Code.pushSiteId(code, siteId);
         }
         for (SnippetParam prm : s.params) {
             switch (prm.kind()) {
-                case SITE_ID -> Code.pushInt(code, siteId);
+                case SITE_ID -> Code.pushSiteId(code, siteId);
                 case STATIC -> Code.pushConstant(code, ctx.value(prm.key()));
                 case THIS -> code.add(isStatic ? new InsnNode(Opcodes.ACONST_NULL) : Code.load(TypeStates.REF, locals.thisCopy()));
                 case ARG -> loadArg(code, prm, true);

@@ -10,7 +10,9 @@ import io.taper.weaver.Deployment;
 import io.taper.weaver.Fallback;
 import io.taper.weaver.WeaveRequest;
 import io.taper.weaver.WeaveResult;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -49,6 +51,10 @@ public final class ClassWeaver {
     private final String shadowPrefix;
     private final boolean audit;
     private final boolean switchSites;
+    private final Map<String, Integer> groupIndex = new HashMap<>();
+    private volatile WovenClassStore cache;
+    private volatile byte[] cacheSpaceKey;
+    private volatile String cacheSpace;
 
     public ClassWeaver(List<SnippetGroup> groups, List<Scope> excludes, Set<String> ownClasses, SiteIds ids,
                        ClassHierarchy hierarchy) {
@@ -70,6 +76,20 @@ public final class ClassWeaver {
         this.ownClasses = ownClasses;
         this.ids = ids;
         this.hierarchy = hierarchy;
+        for (SnippetGroup g : groups) {
+            groupIndex.merge(g.name, g.index, (a, b) -> -1);   // a name twice: its sites are not cached
+        }
+    }
+
+    /**
+     * Serves weaves of the default deployment from {@code store} (and adds to it).
+     *
+     * @param space the cache space of this weaver: its analysis, options and code, as hex (a directory name)
+     */
+    public void useCache(WovenClassStore store, String space) {
+        this.cacheSpace = space;
+        this.cacheSpaceKey = HexFormat.of().parseHex(space);
+        this.cache = store;
     }
 
     /** Never throws: every failure becomes a FAILED result with a message. */
@@ -113,6 +133,23 @@ public final class ClassWeaver {
         if (candidates.isEmpty() && !hides) {
             return unchanged(bytes, List.of(), List.of());
         }
+        WovenClassStore store = cache;
+        if (store == null || !request.deployment().isDefault()) {
+            return weaveParsed(request, reader, bytes, name, candidates, hides, null);
+        }
+        byte[] key = CacheKeys.of(cacheSpaceKey, request.addShadowFields(), bytes);
+        WeaveResult hit = fromCache(store, key, request, bytes);
+        if (hit != null) {
+            return hit;
+        }
+        WeaveFacts facts = new WeaveFacts();
+        WeaveResult r = weaveParsed(request, reader, bytes, name, candidates, hides, facts);
+        toCache(store, key, r, reader.getItemCount(), facts);
+        return r;
+    }
+
+    private WeaveResult weaveParsed(WeaveRequest request, ClassReader reader, byte[] bytes, String name,
+                                    List<SnippetGroup> candidates, boolean hides, WeaveFacts facts) {
         ClassNode cn = new ClassNode();
         try {
             reader.accept(cn, ClassReader.EXPAND_FRAMES);
@@ -131,7 +168,7 @@ public final class ClassWeaver {
             if (m.instructions.size() == 0) {
                 continue;
             }
-            int active = weaveMethod(request, cn, m, candidates, classSites, sites);
+            int active = weaveMethod(request, cn, m, candidates, classSites, sites, facts == null ? new WeaveFacts() : facts);
             if (active > 0) {
                 activeByMethod.put(mi, active);
             }
@@ -148,7 +185,7 @@ public final class ClassWeaver {
 
     /** @return the number of active placements woven into the method */
     private int weaveMethod(WeaveRequest request, ClassNode cn, MethodNode m, List<SnippetGroup> candidates,
-                            SiteIds.ClassSites classSites, List<SiteInfo> sites) {
+                            SiteIds.ClassSites classSites, List<SiteInfo> sites, WeaveFacts facts) {
         if (excluded(cn.name, m)) {
             return 0;
         }
@@ -165,7 +202,7 @@ public final class ClassWeaver {
             return 0;
         }
         Deployment deployment = request.deployment();
-        RegionContext.MethodScope scope = new RegionContext.MethodScope(cn, m, hierarchy);
+        RegionContext.MethodScope scope = new RegionContext.MethodScope(cn, m, hierarchy, facts);
         MethodWeaver weaver = new MethodWeaver(cn, m, audit, switchSites);
         Map<String, List<MarkedRegion>> regionsByMarker = new HashMap<>();
         String methodKey = m.name + m.desc;
@@ -217,6 +254,109 @@ public final class ClassWeaver {
             }
         }
         return false;
+    }
+
+    /**
+     * The cached weave of these bytes, moved to this weaver's site ids (allocated as a fresh weave allocates
+     * them), or null when there is none or it does not hold here (then the class is woven afresh).
+     */
+    private WeaveResult fromCache(WovenClassStore store, byte[] key, WeaveRequest request, byte[] original) {
+        long start = System.nanoTime();
+        byte[] data = store.read(cacheSpace, key);
+        if (data == null) {
+            store.misses.incrementAndGet();
+            return null;
+        }
+        CacheEntry e;
+        try {
+            e = CacheEntry.decode(data, key);
+        } catch (IOException | RuntimeException bad) {
+            store.refuse(cacheSpace, key, bad.getMessage());
+            store.misses.incrementAndGet();
+            return null;
+        }
+        // as a fresh weave: the class joins the hierarchy before its own questions are asked
+        hierarchy.add(original);
+        if (!e.facts.holdIn(hierarchy)) {
+            store.factMismatches.incrementAndGet();
+            store.misses.incrementAndGet();
+            return null;
+        }
+        int[] ids = new int[e.sites.size()];
+        SiteIds.ClassSites classSites = ids(request.loaderTag(), e.className);
+        synchronized (classSites) {
+            for (int i = 0; i < ids.length; i++) {
+                SiteInfo s = e.sites.get(i);
+                ids[i] = classSites.id(classSites.method(s.methodName() + s.methodDesc()), s.location(), e.groups[i]);
+            }
+        }
+        byte[] bytes = original;
+        if (e.woven) {
+            bytes = SiteIdConstants.relocate(e.bytes, e.items, ids, e.sites);
+            if (bytes == null) {
+                store.relocationsRefused.incrementAndGet();
+                store.misses.incrementAndGet();
+                return null;
+            }
+        }
+        List<SiteInfo> sites = new ArrayList<>(ids.length);
+        for (int i = 0; i < ids.length; i++) {
+            SiteInfo s = e.sites.get(i);
+            sites.add(new SiteInfo(ids[i], request.loaderTag(), e.className, s.methodName(), s.methodDesc(),
+                s.location(), s.snippet(), s.variant(), true, s.staticContext(), s.switchable()));
+        }
+        store.hits.incrementAndGet();
+        store.hitNanos.addAndGet(System.nanoTime() - start);
+        return new WeaveResult(e.woven ? WeaveResult.Status.WOVEN : WeaveResult.Status.UNCHANGED, bytes,
+            List.copyOf(sites), List.of(), null);
+    }
+
+    private SiteIds.ClassSites ids(int loaderTag, String className) {
+        return ids.forClass(loaderTag, className);
+    }
+
+    /** Keeps a fresh weave of the default deployment whose ids can be moved; anything else is not kept. */
+    private void toCache(WovenClassStore store, byte[] key, WeaveResult r, int originalItems, WeaveFacts facts) {
+        if (r.status() == WeaveResult.Status.FAILED) {
+            return;   // reported again, every time
+        }
+        if (!r.fallbacks().isEmpty()) {
+            store.notStorable.incrementAndGet();   // a method that fell back allocated ids that no site keeps
+            return;
+        }
+        boolean woven = r.status() == WeaveResult.Status.WOVEN;
+        if (!woven && r.sites().isEmpty()) {
+            return;   // nothing in scope: answered before any parsing, a cache would not be faster
+        }
+        try {
+            int[] groups = new int[r.sites().size()];
+            String className = null;
+            for (int i = 0; i < groups.length; i++) {
+                SiteInfo s = r.sites().get(i);
+                Integer g = groupIndex.get(s.snippet());
+                if (g == null || g < 0 || !s.active()) {
+                    store.notStorable.incrementAndGet();
+                    return;
+                }
+                groups[i] = g;
+                className = s.className();
+            }
+            int[] items = woven ? SiteIdConstants.locate(r.bytes(), originalItems, r.sites()) : new int[groups.length];
+            if (items == null) {
+                store.notStorable.incrementAndGet();
+                return;
+            }
+            if (!woven) {
+                java.util.Arrays.fill(items, -1);
+            }
+            if (className == null) {
+                className = new ClassReader(r.bytes()).getClassName();
+            }
+            store.write(cacheSpace, key, new CacheEntry(woven, className, woven ? r.bytes() : null, r.sites(), groups,
+                items, facts).encode(key));
+        } catch (IOException | RuntimeException e) {
+            store.notStorable.incrementAndGet();
+        }
     }
 
     /** The static context recorded in the site table: the keys the snippet asks for plus the field/invoke target. */

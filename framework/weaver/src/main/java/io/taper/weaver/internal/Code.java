@@ -26,6 +26,15 @@ final class Code {
         }
     }
 
+    /**
+     * Pushes a site id, always as an {@code ldc} of its own {@code CONSTANT_Integer}: the constant pool entry is
+     * then the only place the id lives, whatever its value, so a cached weave is moved to other ids by rewriting
+     * those entries ({@link SiteIdConstants}) and comes out byte for byte as a fresh weave with those ids.
+     */
+    static void pushSiteId(InsnList code, int siteId) {
+        code.add(new LdcInsnNode(siteId));
+    }
+
     /** Pushes a static-context value of the key's type. */
     static void pushConstant(InsnList code, Object value) {
         if (value instanceof Integer i) {

@@ -286,10 +286,10 @@ final class MethodWeaver {
             return call;
         }
         InsnList code = new InsnList();
-        Code.pushInt(code, siteId);
+        Code.pushSiteId(code, siteId);
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, AUDIT, "before", "(I)V", false));
         code.add(call);
-        Code.pushInt(code, siteId);
+        Code.pushSiteId(code, siteId);
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, AUDIT, "after", "(I)V", false));
         return code;
     }

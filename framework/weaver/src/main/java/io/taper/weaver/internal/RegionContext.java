@@ -26,13 +26,16 @@ final class RegionContext implements StaticContext {
         final ClassNode owner;
         final MethodNode method;
         final ClassHierarchy hierarchy;
+        final WeaveFacts facts;
         private BasicBlocks blocks;
         private BasicBlocks preciseBlocks;
 
-        MethodScope(ClassNode owner, MethodNode method, ClassHierarchy hierarchy) {
+        /** @param facts records the answers taken from the hierarchy (the weave depends on them) */
+        MethodScope(ClassNode owner, MethodNode method, ClassHierarchy hierarchy, WeaveFacts facts) {
             this.owner = owner;
             this.method = method;
             this.hierarchy = hierarchy;
+            this.facts = facts;
         }
 
         BasicBlocks blocks(boolean precise) {
@@ -116,6 +119,7 @@ final class RegionContext implements StaticContext {
             }
         }
         Boolean r = scope.hierarchy.isFinalField(f.owner, f.name, f.desc);
+        scope.facts.finalField(f.owner, f.name, f.desc, r);
         return r != null && r;
     }
 

@@ -1,0 +1,109 @@
+package io.taper.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The woven-class cache across real runs (launcher, server, agent, forked JVMs under {@code -Xverify:all}): a second
+ * run is served from the first run's entries and counts exactly what the first counted; damaged entries are refused
+ * and replaced, and the counts stay exact; another analysis does not share entries; {@code --cache off} has none.
+ */
+class WovenClassCacheEndToEndTest {
+
+    @TempDir
+    Path tmp;
+
+    private TaperProcess.Outcome run(String name, String analysis, String cache) throws Exception {
+        TaperProcess.Outcome run = TaperProcess.run(tmp.resolve(name), "run", "--quiet", "--analysis", analysis,
+            "--mode", "fixed", "--cache", cache, "--out", tmp.resolve(name).toString(), "--",
+            "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MethodCountEndToEndTest.MAIN);
+        assertEquals(7, run.exitCode(), run.stderr());
+        assertEquals(MethodCountEndToEndTest.OUTPUT, run.stdout());
+        assertEquals(0.0, run.stats().get("classesFailed"));
+        return run;
+    }
+
+    /** The fixture's own methods: their counts are the program's, the same in every run (the JDK's vary). */
+    private static Map<String, Long> programCounts(TaperProcess.Outcome run) throws Exception {
+        Map<String, Long> all = MethodCountEndToEndTest.counts(run.rows());
+        Map<String, Long> own = new java.util.TreeMap<>();
+        all.forEach((k, v) -> {
+            if (k.startsWith("io.taper.e2e.fixtures.")) {
+                own.put(k, v);
+            }
+        });
+        assertEquals(177L, own.get(MethodCountEndToEndTest.MAIN + ".fib(I)I"));
+        assertEquals(4L, own.get("io.taper.e2e.fixtures.Isolated.work()V"));
+        assertEquals(7L, all.get("java.lang.Character.isMirrored(I)Z"));
+        return own;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> cacheStats(TaperProcess.Outcome run) throws Exception {
+        return (Map<String, Object>) ((Map<String, Object>) run.stats().get("server")).get("cache");
+    }
+
+    private static long stat(TaperProcess.Outcome run, String key) throws Exception {
+        return ((Number) cacheStats(run).get(key)).longValue();
+    }
+
+    @Test
+    void aSecondRunIsServedFromTheCacheAndCountsTheSame() throws Exception {
+        String cache = tmp.resolve("cache").toString();
+        TaperProcess.Outcome first = run("first", "method-count", cache);
+        Map<String, Long> counts = programCounts(first);
+        assertEquals(0, stat(first, "hits"));
+        long stored = stat(first, "stores");
+        assertTrue(stored > 400, "entries written: " + cacheStats(first));
+
+        TaperProcess.Outcome second = run("second", "method-count", cache);
+        assertEquals(counts, programCounts(second));
+        // Classes arrive in another order in every run, and a few of them are made at run time with other bytes
+        // (or got another answer about a field's finality): nearly all, not all, are hits.
+        long hits = stat(second, "hits");
+        assertTrue(hits >= stored * 9 / 10, "hits " + hits + " of " + stored + " entries: " + cacheStats(second));
+        assertEquals(0, stat(second, "corruptEntries"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> server = (Map<String, Object>) second.stats().get("server");
+        assertTrue(String.valueOf(server.get("warmUpSkipped")).contains("cache"), "warm-up skipped: " + server);
+
+        // every entry damaged: refused, woven afresh, written again
+        List<Path> entries;
+        try (Stream<Path> s = Files.walk(tmp.resolve("cache"))) {
+            entries = s.filter(Files::isRegularFile).toList();
+        }
+        for (Path e : entries) {
+            byte[] b = Files.readAllBytes(e);
+            b[b.length - 20] ^= 0x11;
+            Files.write(e, b);
+        }
+        TaperProcess.Outcome damaged = run("damaged", "method-count", cache);
+        assertEquals(counts, programCounts(damaged));
+        assertEquals(0, stat(damaged, "hits"));
+        assertTrue(stat(damaged, "corruptEntries") >= hits, "refused: " + cacheStats(damaged));
+        assertTrue(stat(damaged, "stores") >= stat(damaged, "corruptEntries"), "written again: " + cacheStats(damaged));
+
+        // another analysis has a space of its own
+        TaperProcess.Outcome sfa = run("sfa", "sfa", cache);
+        assertEquals(0, stat(sfa, "hits"));
+        assertTrue(stat(sfa, "stores") > 400, "SFA entries: " + cacheStats(sfa));
+    }
+
+    @Test
+    void cacheOffWeavesEverythingAfresh() throws Exception {
+        TaperProcess.Outcome off = run("off", "method-count", "off");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> server = (Map<String, Object>) off.stats().get("server");
+        assertFalse(server.containsKey("cache"), "no cache: " + server);
+        programCounts(off);
+    }
+}
