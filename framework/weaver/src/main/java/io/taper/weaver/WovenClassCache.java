@@ -64,17 +64,17 @@ public final class WovenClassCache implements AutoCloseable {
         return store;
     }
 
-    /** The number of entries a weaver's space holds, counted up to {@code atMost}. */
-    public int entries(String space, int atMost) {
-        return store.entries(space, atMost);
+    /** The number of entries a weaver's space holds (in packs whose writers have closed). */
+    public int entries(String space) {
+        return store.entries(space);
     }
 
-    /** hits, misses, stores, refused entries and why, bytes read and written, the directory's size at open. */
+    /** hits, misses, stores, refused entries and why, bytes read and written, the directory's size when walked. */
     public Map<String, Object> stats() {
         return store.stats();
     }
 
-    /** Writes what is still queued (up to 10 s). */
+    /** Writes what is still queued and publishes it to other caches over the directory (waiting up to 10 s). */
     @Override
     public void close() {
         store.close(10_000);

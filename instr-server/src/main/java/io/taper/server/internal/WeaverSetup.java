@@ -117,7 +117,7 @@ public final class WeaverSetup {
         // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
         Weaver weaver = Weaver.create(spec, hierarchy, config.audit(), config.mode() == Mode.ADAPTIVE);
         WovenClassCache cache = openCache(config, jar, weaver, stats);
-        if (cache != null && warmUpMillis > 0 && cache.entries(weaver.cacheSpace(), WARM_CACHE_ENTRIES) >= WARM_CACHE_ENTRIES) {
+        if (cache != null && warmUpMillis > 0 && cache.entries(weaver.cacheSpace()) >= WARM_CACHE_ENTRIES) {
             // Most of the start-up will be served from the cache, which needs no compiled weaver: no waiting for one.
             if (stats != null) {
                 stats.onWarmUpSkipped("the cache holds at least " + WARM_CACHE_ENTRIES + " classes of this analysis");

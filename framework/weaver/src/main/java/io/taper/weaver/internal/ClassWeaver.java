@@ -328,6 +328,12 @@ public final class ClassWeaver {
         if (!woven && r.sites().isEmpty()) {
             return;   // nothing in scope: answered before any parsing, a cache would not be faster
         }
+        store.write(cacheSpace, key, () -> entry(store, key, r, woven, originalItems, facts));
+    }
+
+    /** The cache entry of a fresh weave (on the cache's writer thread), or null if its ids cannot be moved. */
+    private byte[] entry(WovenClassStore store, byte[] key, WeaveResult r, boolean woven, int originalItems,
+                         WeaveFacts facts) {
         try {
             int[] groups = new int[r.sites().size()];
             String className = null;
@@ -336,7 +342,7 @@ public final class ClassWeaver {
                 Integer g = groupIndex.get(s.snippet());
                 if (g == null || g < 0 || !s.active()) {
                     store.notStorable.incrementAndGet();
-                    return;
+                    return null;
                 }
                 groups[i] = g;
                 className = s.className();
@@ -344,7 +350,7 @@ public final class ClassWeaver {
             int[] items = woven ? SiteIdConstants.locate(r.bytes(), originalItems, r.sites()) : new int[groups.length];
             if (items == null) {
                 store.notStorable.incrementAndGet();
-                return;
+                return null;
             }
             if (!woven) {
                 java.util.Arrays.fill(items, -1);
@@ -352,10 +358,10 @@ public final class ClassWeaver {
             if (className == null) {
                 className = new ClassReader(r.bytes()).getClassName();
             }
-            store.write(cacheSpace, key, new CacheEntry(woven, className, woven ? r.bytes() : null, r.sites(), groups,
-                items, facts).encode(key));
+            return new CacheEntry(woven, className, woven ? r.bytes() : null, r.sites(), groups, items, facts).encode(key);
         } catch (IOException | RuntimeException e) {
             store.notStorable.incrementAndGet();
+            return null;
         }
     }
 

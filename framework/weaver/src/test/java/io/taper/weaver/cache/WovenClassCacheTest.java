@@ -112,7 +112,7 @@ class WovenClassCacheTest {
         try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
             Weaver w = weaver();
             String space = w.useCache(cache, "test-analysis");
-            assertEquals(stored, cache.entries(space, Integer.MAX_VALUE));
+            assertEquals(stored, cache.entries(space));
             List<WeaveResult> cached = weaveAll(w, reversed);
             // an id that equals an integer constant of the class would share its entry in a fresh weave: that
             // class is woven afresh (the ids of java.util's weave reach the size of such constants)
@@ -145,30 +145,75 @@ class WovenClassCacheTest {
         return r.sites().stream().map(SiteInfo::id).toList();
     }
 
+    /** One entry of a pack, as its index gives it. */
+    private record Located(Path pack, byte[] key, long offset, int length) {
+    }
+
+    /** Reads every index of the cache (the format the store documents: magic, version, count, key/offset/length). */
+    private List<Located> index() throws IOException {
+        List<Located> out = new ArrayList<>();
+        List<Path> indexes;
+        try (Stream<Path> s = Files.walk(dir)) {
+            indexes = s.filter(p -> p.toString().endsWith(".idx")).sorted().toList();
+        }
+        for (Path idx : indexes) {
+            java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(Files.readAllBytes(idx)));
+            assertEquals(0x54574349, in.readInt());
+            assertEquals(1, in.readInt());
+            int n = in.readInt();
+            Path pack = idx.resolveSibling(idx.getFileName().toString().replace(".idx", ".pack"));
+            for (int i = 0; i < n; i++) {
+                byte[] key = new byte[32];
+                in.readFully(key);
+                out.add(new Located(pack, key, in.readLong(), in.readInt()));
+            }
+        }
+        return out;
+    }
+
+    private static void writeIndex(Path idx, List<Located> entries) throws IOException {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream out = new java.io.DataOutputStream(b);
+        out.writeInt(0x54574349);
+        out.writeInt(1);
+        out.writeInt(entries.size());
+        for (Located e : entries) {
+            out.write(e.key);
+            out.writeLong(e.offset);
+            out.writeInt(e.length);
+        }
+        Files.write(idx, b.toByteArray());
+    }
+
     @Test
     void damagedAndForeignEntriesAreRefusedAndReplaced() throws IOException {
         fill();
-        List<Path> entries;
-        try (Stream<Path> s = Files.walk(dir)) {
-            entries = s.filter(Files::isRegularFile).sorted().toList();
-        }
+        List<Located> entries = index();
         int n = entries.size();
-        // a third flipped in the middle, a third cut short, a third swapped with a neighbour (an intact entry
-        // of another key)
-        for (int i = 0; i + 1 < n; i += 3) {
-            byte[] b = Files.readAllBytes(entries.get(i));
-            b[b.length / 2] ^= 0x5A;
-            Files.write(entries.get(i), b);
-            byte[] t = Files.readAllBytes(entries.get(i + 1));
-            Files.write(entries.get(i + 1), java.util.Arrays.copyOf(t, t.length / 3));
+        Path pack = entries.get(0).pack;
+        // a third flipped in the middle; a third pointed at their neighbour's entry (an intact entry of another key)
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(pack,
+                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+            for (int i = 0; i < n; i += 3) {
+                Located e = entries.get(i);
+                java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+                ch.read(one, e.offset + e.length / 2);
+                one.put(0, (byte) (one.get(0) ^ 0x5A)).rewind();
+                ch.write(one, e.offset + e.length / 2);
+            }
         }
-        for (int i = 2; i + 3 < n; i += 6) {
-            byte[] a = Files.readAllBytes(entries.get(i));
-            Files.write(entries.get(i), Files.readAllBytes(entries.get(i + 3)));
-            Files.write(entries.get(i + 3), a);
+        List<Located> rewritten = new ArrayList<>(entries);
+        int foreign = 0;
+        for (int i = 1; i + 1 < n; i += 3) {
+            Located e = entries.get(i);
+            Located other = entries.get(i + 1);
+            rewritten.set(i, new Located(pack, e.key, other.offset, other.length));
+            foreign++;
         }
+        writeIndex(pack.resolveSibling(pack.getFileName().toString().replace(".pack", ".idx")), rewritten);
+        int damaged = (n + 2) / 3;
+
         List<WeaveResult> fresh = weaveAll(weaver(), CLASSES);
-        long refused;
         try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
             Weaver w = weaver();
             w.useCache(cache, "test-analysis");
@@ -177,25 +222,90 @@ class WovenClassCacheTest {
                 assertArrayEquals(fresh.get(i).bytes(), cached.get(i).bytes(), "class " + i);
                 assertEquals(fresh.get(i).sites(), cached.get(i).sites());
             }
-            refused = stat(cache, "corruptEntries");
-            int damaged = 0;
-            for (int i = 0; i + 1 < n; i += 3) {
-                damaged += 2;
-            }
-            int swapped = 0;
-            for (int i = 2; i + 3 < n; i += 6) {
-                swapped += 2;
-            }
-            assertEquals(damaged + swapped, refused);
-            assertEquals(n - refused, stat(cache, "hits"));
+            assertEquals(damaged + foreign, stat(cache, "corruptEntries"), cache.stats().toString());
+            assertEquals(n - damaged - foreign, stat(cache, "hits"));
+            cache.close();
+            assertEquals(damaged + foreign, stat(cache, "stores"), "the refused entries are written again");
         }
-        // the refused entries were written again
+        // the newer pack's entries win
         try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
             Weaver w = weaver();
             w.useCache(cache, "test-analysis");
             weaveAll(w, CLASSES);
             assertEquals(n, stat(cache, "hits"));
             assertEquals(0, stat(cache, "corruptEntries"));
+        }
+    }
+
+    @Test
+    void aDamagedIndexCostsItsPackOnly() throws IOException {
+        long stored = fill();
+        List<Path> indexes;
+        try (Stream<Path> s = Files.walk(dir)) {
+            indexes = s.filter(p -> p.toString().endsWith(".idx")).toList();
+        }
+        assertEquals(1, indexes.size());
+        byte[] idx = Files.readAllBytes(indexes.get(0));
+        Files.write(indexes.get(0), java.util.Arrays.copyOf(idx, idx.length - 7));   // cut inside the last entry
+        try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
+            Weaver w = weaver();
+            String space = w.useCache(cache, "test-analysis");
+            assertEquals(0, cache.entries(space));
+            assertEquals(1, stat(cache, "corruptEntries"));
+            List<WeaveResult> rs = weaveAll(w, CLASSES);
+            assertEquals(0, stat(cache, "hits"));
+            cache.close();
+            assertEquals(stored, stat(cache, "stores"));
+            assertEquals(weaveAll(weaver(), CLASSES).stream().map(WeaveResult::sites).toList(),
+                rs.stream().map(WeaveResult::sites).toList());
+        }
+    }
+
+    @Test
+    void aCacheOverItsBoundLosesItsOldestPacksDownTo80Percent() throws Exception {
+        // four packs, a quarter of the classes each, from four caches that closed one after the other
+        int quarter = CLASSES.size() / 4;
+        for (int q = 0; q < 4; q++) {
+            try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
+                Weaver w = weaver();
+                w.useCache(cache, "test-analysis");
+                weaveAll(w, CLASSES.subList(q * quarter, (q + 1) * quarter));
+            }
+        }
+        List<Path> packs;
+        try (Stream<Path> s = Files.walk(dir)) {
+            packs = s.filter(p -> p.toString().endsWith(".pack")).sorted().toList();
+        }
+        assertEquals(4, packs.size());
+        long[] sizes = new long[4];
+        long total = 0;
+        for (int i = 0; i < 4; i++) {
+            Files.setLastModifiedTime(packs.get(i), java.nio.file.attribute.FileTime.fromMillis(1_000_000L * (i + 1)));
+            sizes[i] = Files.size(packs.get(i));
+            total += sizes[i];
+        }
+        long bound = total * 3 / 5;   // 80 % of it holds two packs: the two oldest go
+        Files.deleteIfExists(dir.resolve(".pruned"));   // as if the last walk were long ago
+        try (WovenClassCache cache = WovenClassCache.open(dir, bound)) {
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!cache.stats().containsKey("packsPruned") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(2L, ((Number) cache.stats().get("packsPruned")).longValue(), cache.stats().toString());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i >= 2, Files.exists(packs.get(i)), "pack " + i);
+                assertEquals(i >= 2, Files.exists(packs.get(i).resolveSibling(
+                    packs.get(i).getFileName().toString().replace(".pack", ".idx"))), "index " + i);
+            }
+            assertTrue(sizes[2] + sizes[3] <= bound * 8 / 10, "what is left fits");
+            Weaver w = weaver();
+            String space = w.useCache(cache, "test-analysis");
+            assertTrue(cache.entries(space) > 0 && cache.entries(space) < CLASSES.size(), "the newer half is served");
+        }
+        // a second open within the hour does not walk again
+        try (WovenClassCache cache = WovenClassCache.open(dir, 1)) {
+            Thread.sleep(200);
+            assertFalse(cache.stats().containsKey("packsPruned"), cache.stats().toString());
         }
     }
 
