@@ -15,19 +15,19 @@ final class ObservedCommandLine {
     }
 
     /**
-     * @param serverReady whether the server came up (else the prepared analysis jar and the boot-shadow patch,
-     *                    which the server makes, are left out)
+     * @param prepared    the prepared analysis jar for the boot class path, or null (no server)
+     * @param serverReady whether the server came up or is coming up (else the boot-shadow patch, which the server
+     *                    makes, is left out)
      * @param launch      the launch facts of result.json, told the options chosen
      */
-    static List<String> of(RunOptions o, TaperHome home, Path config, Path work, boolean serverReady, BootShadows boot,
-                           EndWatch endWatch, Map<String, Object> launch) throws IOException {
+    static List<String> of(RunOptions o, TaperHome home, Path config, Path work, Path prepared, boolean serverReady,
+                           BootShadows boot, EndWatch endWatch, Map<String, Object> launch) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java().toString());
         // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
         // the program's own classes and prints no warning about the appended boot class path.
         List<String> bootJars = new ArrayList<>(List.of(home.runtimeJar().toString()));
-        Path prepared = work.resolve("analysis-prepared.jar");
-        if (serverReady && Files.isRegularFile(prepared)) {
+        if (prepared != null) {
             bootJars.add(prepared.toString());
         }
         cmd.add("-Xbootclasspath/a:" + String.join(File.pathSeparator, bootJars));

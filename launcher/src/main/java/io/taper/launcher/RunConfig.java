@@ -27,9 +27,10 @@ final class RunConfig {
      *
      * @param socketDir a private directory for the server's socket
      * @param launch    the launch facts of result.json, told what was configured
+     * @param serverWaitMillis how long the agent waits for a server started alongside the program (0: not)
      */
     static Path write(RunOptions o, TaperHome home, RunLauncher.Analysis analysis, Path out, Path work, Path socketDir,
-                      BootShadows boot, Map<String, Object> launch) throws IOException {
+                      BootShadows boot, Map<String, Object> launch, int serverWaitMillis) throws IOException {
         TaperConfig cfg = TaperConfig.empty()
                 .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
                 .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
@@ -44,7 +45,8 @@ final class RunConfig {
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, Long.toString(o.snapshotIntervalMillis()))
                 .with(TaperConfig.STATE_MAX, o.maxState())
                 .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave())
-                .with(TaperConfig.CACHE, o.cache());
+                .with(TaperConfig.CACHE, o.cache())
+                .with(TaperConfig.SERVER_WAIT_MS, Integer.toString(serverWaitMillis));
         cfg = withClassesSkip(cfg, analysis.descriptor());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()

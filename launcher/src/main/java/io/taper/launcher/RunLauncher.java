@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.TaperConfig;
 import io.taper.result.Mode;
 import io.taper.result.ResultFormat;
 import io.taper.result.ResultKeys;
@@ -157,11 +158,30 @@ final class RunLauncher {
         try {
             BootShadows boot = BootShadows.plan(analysis.descriptor().getProperty("shadowFields"), o.bootShadows(),
                     o.java(), o.javaArgs(), work);
-            Path config = RunConfig.write(o, home, analysis, out, work, socketDir, boot, launch);
-            RunServer server = RunServer.start(o, home, config, work, launch);
+            // The program starts while the server starts, unless the server must first make the boot shadow patch
+            // that the program's command line names.
+            Path bootJar = boot == null || boot.readyDir() != null || boot.skipped != null ? bootJar(analysis, work) : null;
+            Path socket = socketDir.resolve("server.sock");
+            Path config = RunConfig.write(o, home, analysis, out, work, socketDir, boot, launch,
+                    bootJar == null ? 0 : o.serverStartTimeoutSeconds() * 1000);
+            RunServer server = RunServer.launch(o, home, config, work, launch);
             EndWatch endWatch = new EndWatch(work);
-            ObservedRun observed = ObservedRun.start(
-                    ObservedCommandLine.of(o, home, config, work, server.ready(), boot, endWatch, launch));
+            ObservedRun observed;
+            if (bootJar != null) {
+                launch.put("serverStartedAlongside", true);
+                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, endWatch,
+                        launch));
+                server.awaitReady();
+                if (!server.ready()) {
+                    Files.createFile(TaperConfig.serverFailedMarker(socket));   // the agent stops waiting
+                }
+            } else {
+                server.awaitReady();
+                Path prepared = work.resolve("analysis-prepared.jar");   // the server's, made before it is ready
+                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work,
+                        server.ready() && Files.isRegularFile(prepared) ? prepared : null, server.ready(), boot,
+                        endWatch, launch));
+            }
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
             int exit = observed.waitFor();
@@ -193,6 +213,15 @@ final class RunLauncher {
         // Re-read as plain JSON so reports see exactly what result.json holds.
         Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
         RunReports.write(written == null ? result : written, out, System.err, o.reports());
+    }
+
+    /** The prepared analysis jar the launcher makes itself, or null (then the program waits for the server's). */
+    private Path bootJar(Analysis analysis, Path work) {
+        try {
+            return PreparedJars.forRun(analysis.jar(), o.cache(), work);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static void deleteQuietly(Path dir) {

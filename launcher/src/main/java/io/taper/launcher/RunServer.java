@@ -16,29 +16,50 @@ final class RunServer {
     private final Path work;
     private String problem;
 
-    private RunServer(ServerProcess process, Path work, String problem) {
+    private RunServer(ServerProcess process, Path work, String problem, long started, Map<String, Object> launch,
+                      RunOptions o) {
         this.process = process;
         this.work = work;
         this.problem = problem;
+        this.started = started;
+        this.launch = launch;
+        this.o = o;
     }
 
-    /** Starts the server and waits until it is ready (or the start-up timeout passes). */
-    static RunServer start(RunOptions o, TaperHome home, Path config, Path work, Map<String, Object> launch)
-            throws InterruptedException {
+    private final long started;
+    private final Map<String, Object> launch;
+    private final RunOptions o;
+
+    /** Starts the server; {@link #awaitReady} waits for it. A server that cannot even be started is a problem now. */
+    static RunServer launch(RunOptions o, TaperHome home, Path config, Path work, Map<String, Object> launch) {
         long started = System.nanoTime();
         ServerProcess server = null;
-        String problem;
+        String problem = null;
         try {
             server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
-            problem = server.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
         } catch (IOException | LauncherException e) {
             problem = "cannot start the server: " + e.getMessage();
+        }
+        return new RunServer(server, work, problem, started, launch, o);
+    }
+
+    /** Waits until the server is ready (or the start-up timeout passes); records the time and any problem. */
+    void awaitReady() throws InterruptedException {
+        if (problem == null) {
+            problem = process.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
         }
         launch.put("serverStartMillis", (System.nanoTime() - started) / 1_000_000);
         if (problem != null) {
             launch.put(Stats.SERVER_PROBLEM, problem);
         }
-        return new RunServer(server, work, problem);
+    }
+
+    /** Starts the server and waits until it is ready (or the start-up timeout passes). */
+    static RunServer start(RunOptions o, TaperHome home, Path config, Path work, Map<String, Object> launch)
+            throws InterruptedException {
+        RunServer server = launch(o, home, config, work, launch);
+        server.awaitReady();
+        return server;
     }
 
     /** Whether the server came up; if not, the observed program runs without instrumentation. */

@@ -63,6 +63,12 @@ public final class TaperConfig {
     public static final String CACHE = "cache";
     /** The value of {@link #CACHE} that turns the cache off. */
     public static final String OFF = "off";
+    /**
+     * Optional: milliseconds the agent waits for the server's socket to appear, for a launcher that starts the
+     * program while its server starts (0, the default: the server is up before the program starts). The wait ends
+     * at once when {@link #serverFailedMarker} appears.
+     */
+    public static final String SERVER_WAIT_MS = "server.wait.ms";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
@@ -83,7 +89,7 @@ public final class TaperConfig {
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP,
-        SERVER_JAR, SERVER_JAVA, CACHE);
+        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -247,6 +253,17 @@ public final class TaperConfig {
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(BOOT_SHADOWS_JAVA_HOME, v));
     }
 
+    /** How long the agent waits for the server's socket; 0 when not set. */
+    public int serverWaitMs() {
+        String v = values.get(SERVER_WAIT_MS);
+        return v == null ? 0 : parseNonNegative(SERVER_WAIT_MS, v);
+    }
+
+    /** The file a launcher creates next to the socket when its server will not come: agents stop waiting. */
+    public static Path serverFailedMarker(Path socket) {
+        return socket.resolveSibling(socket.getFileName() + ".failed");
+    }
+
     /** The woven-class cache directory, or empty when the cache is off. */
     public Optional<Path> cache() {
         String v = values.get(CACHE);
@@ -314,6 +331,7 @@ public final class TaperConfig {
                 parsePositive(key, value, "expected a positive whole number of classes");
                 break;
             case SNAPSHOT_INTERVAL_MS:
+            case SERVER_WAIT_MS:
                 parseNonNegative(key, value);
                 break;
             case CONTROLLER_REWEAVE:

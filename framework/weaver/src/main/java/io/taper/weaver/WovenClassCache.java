@@ -96,13 +96,19 @@ public final class WovenClassCache implements AutoCloseable {
      * (tests, IDEs) by the digest of its class files. The weaver, the API (markers), the runtime (site tables)
      * and ASM decide what a weave writes.
      */
-    static String codeVersion() {
+    public static String codeVersion() {
         String v = codeVersion;
         if (v == null) {
             StringBuilder b = new StringBuilder();
             List<String> seen = new ArrayList<>();
-            for (Class<?> c : List.of(Weaver.class, io.taper.api.StaticKey.class, io.taper.runtime.SiteInfo.class,
-                    org.objectweb.asm.ClassWriter.class, org.objectweb.asm.tree.ClassNode.class)) {
+            for (String name : List.of("io.taper.weaver.Weaver", "io.taper.api.StaticKey", "io.taper.runtime.SiteInfo",
+                    "org.objectweb.asm.ClassWriter", "org.objectweb.asm.tree.ClassNode")) {
+                Class<?> c;
+                try {
+                    c = Class.forName(name, false, WovenClassCache.class.getClassLoader());
+                } catch (ClassNotFoundException | LinkageError absent) {
+                    continue;   // a tool that prepares jars without the runtime on its class path (the CLI)
+                }
                 String part = codeSourceVersion(c);
                 if (!seen.contains(part)) {
                     seen.add(part);

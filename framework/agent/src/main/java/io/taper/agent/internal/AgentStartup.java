@@ -58,6 +58,7 @@ public final class AgentStartup {
             AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
             Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
 
+            stats.serverWaitNanos = ServerSocketWait.await(config.socket(), config.serverWaitMs());
             HelloOk ok = link.connect();
             if (ok != null) {
                 BootClassPath.appendUnlessPresent(inst, Path.of(ok.preparedJar()), ok.resultsClass());

@@ -39,6 +39,8 @@ final class AgentStats {
     volatile long startupClasses;
     volatile long startupRetransformNanos;
     volatile long premainNanos;
+    /** Time premain waited for a server that the launcher started alongside the program. */
+    volatile long serverWaitNanos;
     private final LatencySamples roundTrips = new LatencySamples(2048);
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
@@ -112,6 +114,7 @@ final class AgentStats {
         m.put("startupClasses", startupClasses);
         m.put("startupRetransformMillis", startupRetransformNanos / 1_000_000);
         m.put("premainMillis", premainNanos / 1_000_000);
+        m.put("serverWaitMillis", serverWaitNanos / 1_000_000);
         m.put("bytesWoven", bytesWoven.get());
         m.put("serverConnections", connections.get());
         m.put("roundTripMillis", roundTrips.summaryMillis());
