@@ -116,6 +116,12 @@ public final class EvalMain implements Callable<Integer> {
             + "fails the evaluation. Timings of audited runs are not adaptive mode's."})
     boolean audit;
 
+    @Option(names = "--cache", paramLabel = "DIR|off",
+            description = "The instrumented runs' woven-class cache (taper run --cache): a directory, or off to weave "
+                    + "every class afresh in every run. Default: the launcher's (the user's cache, shared with other "
+                    + "runs: a workload's first round may weave what later rounds find in it).")
+    String cache;
+
     @Option(names = "--report-only", description = "Do not run anything: redraw the reports from DIR/runs.json.")
     boolean reportOnly;
 
@@ -190,7 +196,8 @@ public final class EvalMain implements Callable<Integer> {
         }
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
-        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit, target.resolve("jacocoagent.jar"));
+        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit, target.resolve("jacocoagent.jar"),
+            cache == null ? null : cache.equals("off") ? "off" : Path.of(cache).toAbsolutePath().toString());
         if (dryRun) {
             stdout.println(plan.size() + " runs:");
             plan.forEach(s -> stdout.println("  " + s.label()));

@@ -18,11 +18,14 @@ import java.util.List;
  * @param noneAnalysis the analysis named in uninstrumented runs (the launcher requires one; it weaves nothing)
  * @param audit      adaptive runs audit their removals ({@code --audit}) instead of carrying them out
  * @param jacocoAgent the JaCoCo agent's runtime jar, for {@link RunKind#JACOCO} runs (null if there are none)
+ * @param cache      the instrumented runs' {@code --cache} (a directory or {@code off}), or null for the launcher's
+ *                   default (the user's woven-class cache)
  */
-public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit, Path jacocoAgent) {
+public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit, Path jacocoAgent,
+                           String cache) {
 
     public TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
-        this(taper, jvmFlags, noneAnalysis, false, null);
+        this(taper, jvmFlags, noneAnalysis, false, null, null);
     }
 
     /** The file name of a JaCoCo run's execution data inside its run directory. */
@@ -51,6 +54,10 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
             // would depend on whether a snapshot fell in their runs. A run that dies is a failed run here anyway.
             cmd.add("--snapshot-interval");
             cmd.add("0");
+        }
+        if (spec.mode().instrumented() && cache != null) {
+            cmd.add("--cache");
+            cmd.add(cache);
         }
         if (spec.mode().instrumented() && spec.analysis().equals(RunPlan.COVERAGE)) {
             // the exec file, as JaCoCo's agent writes it; the reports are a later step for both
