@@ -43,6 +43,8 @@ public final class WovenClassStore {
 
     private static final Object[] STOP = new Object[0];
     private static final int QUEUE = 4096;
+    /** Packs kept open for reading at once; past this the open ones are closed (a directory of many small packs). */
+    private static final int OPEN_PACKS = 32;
     private static final int INDEX_MAGIC = 0x54574349;   // "TWCI"
     private static final int INDEX_VERSION = 1;
     private static final String PRUNED_MARKER = ".pruned";
@@ -177,6 +179,9 @@ public final class WovenClassStore {
             return null;
         }
         try {
+            if (readers.size() >= OPEN_PACKS && !readers.containsKey(at.pack)) {
+                closeReaders();
+            }
             FileChannel ch = readers.computeIfAbsent(at.pack, p -> {
                 try {
                     return FileChannel.open(p, StandardOpenOption.READ);
@@ -408,6 +413,12 @@ public final class WovenClassStore {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        closeReaders();
+        // the pruner is not waited for: a walk cut short by the exit leaves whole packs, and the next one
+        // an hour later finishes the job
+    }
+
+    private synchronized void closeReaders() {
         for (FileChannel ch : readers.values()) {
             try {
                 ch.close();
@@ -416,8 +427,6 @@ public final class WovenClassStore {
             }
         }
         readers.clear();
-        // the pruner is not waited for: a walk cut short by the exit leaves whole packs, and the next one
-        // an hour later finishes the job
     }
 
     public Map<String, Object> stats() {
