@@ -63,6 +63,13 @@ final class RunSummary {
                         ? ", reached after " + n(state, "budgetReachedAtMillis") + " ms: the analysis stopped growing "
                             + "its state from then on (see its README)" : "");
         }
+        if (s.get("server") instanceof Map<?, ?> server && server.get("cache") instanceof Map<?, ?> cache
+                && cache.get("hits") instanceof Number hits) {
+            ps.printf("[taper] woven-class cache: %d classes served from it, %d woven afresh%s (%s)%n", hits.longValue(),
+                    ((Number) cache.get("misses")).longValue(),
+                    cache.get("corruptEntries") instanceof Number bad && bad.longValue() > 0
+                        ? ", " + bad.longValue() + " damaged entries refused" : "", cache.get("directory"));
+        }
         String ending = ProgramEnd.describe(result.get(ResultKeys.EXIT_CODE), s);
         if (ending != null) {
             ps.printf("[taper] %s%n", ending);

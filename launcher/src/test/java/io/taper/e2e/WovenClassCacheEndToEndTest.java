@@ -72,6 +72,11 @@ class WovenClassCacheEndToEndTest {
         long hits = stat(second, "hits");
         assertTrue(hits >= stored * 9 / 10, "hits " + hits + " of " + stored + " entries: " + cacheStats(second));
         assertEquals(0, stat(second, "corruptEntries"));
+        TaperProcess.Outcome told = TaperProcess.run(tmp.resolve("told"), "run", "--analysis", "method-count",
+            "--cache", cache, "--out", tmp.resolve("told").toString(), "--", "-cp", TaperProcess.fixtureClassPath(),
+            MethodCountEndToEndTest.MAIN);
+        assertTrue(told.stderr().contains("[taper] woven-class cache: " + stat(told, "hits") + " classes served from it, "
+            + stat(told, "misses") + " woven afresh (" + cache + ")\n"), told.stderr());
         @SuppressWarnings("unchecked")
         Map<String, Object> server = (Map<String, Object>) second.stats().get("server");
         assertTrue(String.valueOf(server.get("warmUpSkipped")).contains("cache"), "warm-up skipped: " + server);
