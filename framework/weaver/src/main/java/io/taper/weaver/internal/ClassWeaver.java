@@ -12,9 +12,9 @@ import io.taper.weaver.WeaveRequest;
 import io.taper.weaver.WeaveResult;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -282,37 +282,33 @@ public final class ClassWeaver {
             store.misses.incrementAndGet();
             return null;
         }
-        int[] ids = new int[e.sites.size()];
-        SiteIds.ClassSites classSites = ids(request.loaderTag(), e.className);
+        int[] moved = new int[e.sites.size()];
+        SiteIds.ClassSites classSites = ids.forClass(request.loaderTag(), e.className);
         synchronized (classSites) {
-            for (int i = 0; i < ids.length; i++) {
+            for (int i = 0; i < moved.length; i++) {
                 SiteInfo s = e.sites.get(i);
-                ids[i] = classSites.id(classSites.method(s.methodName() + s.methodDesc()), s.location(), e.groups[i]);
+                moved[i] = classSites.id(classSites.method(s.methodName() + s.methodDesc()), s.location(), e.groups[i]);
             }
         }
         byte[] bytes = original;
         if (e.woven) {
-            bytes = SiteIdConstants.relocate(e.bytes, e.items, ids, e.sites);
+            bytes = SiteIdConstants.relocate(e.bytes, e.items, moved, e.sites);
             if (bytes == null) {
                 store.relocationsRefused.incrementAndGet();
                 store.misses.incrementAndGet();
                 return null;
             }
         }
-        List<SiteInfo> sites = new ArrayList<>(ids.length);
-        for (int i = 0; i < ids.length; i++) {
+        List<SiteInfo> sites = new ArrayList<>(moved.length);
+        for (int i = 0; i < moved.length; i++) {
             SiteInfo s = e.sites.get(i);
-            sites.add(new SiteInfo(ids[i], request.loaderTag(), e.className, s.methodName(), s.methodDesc(),
+            sites.add(new SiteInfo(moved[i], request.loaderTag(), e.className, s.methodName(), s.methodDesc(),
                 s.location(), s.snippet(), s.variant(), true, s.staticContext(), s.switchable()));
         }
         store.hits.incrementAndGet();
         store.hitNanos.addAndGet(System.nanoTime() - start);
         return new WeaveResult(e.woven ? WeaveResult.Status.WOVEN : WeaveResult.Status.UNCHANGED, bytes,
             List.copyOf(sites), List.of(), null);
-    }
-
-    private SiteIds.ClassSites ids(int loaderTag, String className) {
-        return ids.forClass(loaderTag, className);
     }
 
     /** Keeps a fresh weave of the default deployment whose ids can be moved; anything else is not kept. */
