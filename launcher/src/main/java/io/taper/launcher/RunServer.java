@@ -54,14 +54,6 @@ final class RunServer {
         }
     }
 
-    /** Starts the server and waits until it is ready (or the start-up timeout passes). */
-    static RunServer start(RunOptions o, TaperHome home, Path config, Path work, Map<String, Object> launch)
-            throws InterruptedException {
-        RunServer server = launch(o, home, config, work, launch);
-        server.awaitReady();
-        return server;
-    }
-
     /** Whether the server came up; if not, the observed program runs without instrumentation. */
     boolean ready() {
         return problem == null;

@@ -28,7 +28,6 @@ public final class Weaver {
     private final String shadowPrefix;
     private final boolean audit;
     private final boolean switchSites;
-    private volatile String cacheSpace;
 
     private Weaver(AnalysisSpec spec, ClassHierarchy hierarchy, boolean audit, boolean switchSites) {
         this.spec = spec;
@@ -98,13 +97,12 @@ public final class Weaver {
     public String useCache(WovenClassCache cache, String analysisIdentity) {
         String space = WovenClassCache.space(analysisIdentity, audit, switchSites, shadowPrefix);
         classWeaver.useCache(cache.store(), space);
-        cacheSpace = space;
         return space;
     }
 
     /** The cache space this weaver uses, or null without a cache. */
     public String cacheSpace() {
-        return cacheSpace;
+        return classWeaver.cacheSpace();
     }
 
     /** Weaves one class; never throws (failures come back as {@link WeaveResult.Status#FAILED}). */

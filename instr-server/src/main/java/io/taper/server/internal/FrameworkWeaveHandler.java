@@ -21,10 +21,6 @@ public final class FrameworkWeaveHandler implements WeaveHandler {
     private final ShadowedClasses shadowed = new ShadowedClasses();
     private final WovenClassCache cache;
 
-    public FrameworkWeaveHandler(Weaver weaver, ClassHierarchy hierarchy) {
-        this(weaver, hierarchy, null);
-    }
-
     /** @param cache the weaver's woven-class cache (closed with this handler), or null */
     public FrameworkWeaveHandler(Weaver weaver, ClassHierarchy hierarchy, WovenClassCache cache) {
         this.weaver = weaver;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * One cached weave as a file: {@code int magic, short version, 32-byte key}, the weave (status, class name, woven
@@ -46,7 +47,8 @@ final class CacheEntry {
 
     byte[] encode(byte[] key) throws IOException {
         ByteArrayOutputStream buf = new ByteArrayOutputStream(256 + (bytes == null ? 0 : bytes.length));
-        DataOutputStream out = new DataOutputStream(buf);
+        CRC32 crc = new CRC32();
+        DataOutputStream out = new DataOutputStream(new CheckedOutputStream(buf, crc));
         out.writeInt(MAGIC);
         out.writeShort(VERSION);
         out.write(key);
@@ -76,10 +78,7 @@ final class CacheEntry {
         }
         facts.write(out);
         out.flush();
-        CRC32 crc = new CRC32();
-        crc.update(buf.toByteArray());
-        out.writeLong(crc.getValue());
-        out.flush();
+        new DataOutputStream(buf).writeLong(crc.getValue());
         return buf.toByteArray();
     }
 

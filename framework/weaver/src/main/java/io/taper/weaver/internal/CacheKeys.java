@@ -39,16 +39,16 @@ final class CacheKeys {
     static long[] canonical(byte[] classBytes, long seed) {
         int[] methods = ClassFileMethods.ranges(classBytes);
         if (methods == null || methods.length < 4) {
-            return murmur3x128(classBytes, seed);
+            return murmur3x128(classBytes, 0, classBytes.length, seed);
         }
         int n = methods.length / 2;
         long[][] parts = new long[n][];
         for (int i = 0; i < n; i++) {
-            parts[i] = murmur3x128(java.util.Arrays.copyOfRange(classBytes, methods[2 * i], methods[2 * i + 1]), seed);
+            parts[i] = murmur3x128(classBytes, methods[2 * i], methods[2 * i + 1], seed);
         }
         java.util.Arrays.sort(parts, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        long[] head = murmur3x128(java.util.Arrays.copyOfRange(classBytes, 0, methods[0]), seed);
-        long[] tail = murmur3x128(java.util.Arrays.copyOfRange(classBytes, methods[methods.length - 1], classBytes.length), seed);
+        long[] head = murmur3x128(classBytes, 0, methods[0], seed);
+        long[] tail = murmur3x128(classBytes, methods[methods.length - 1], classBytes.length, seed);
         byte[] all = new byte[16 * (n + 2) + 4];
         int at = put(all, 0, head);
         for (long[] p : parts) {
@@ -59,7 +59,7 @@ final class CacheKeys {
         all[at + 1] = (byte) (classBytes.length >>> 16);
         all[at + 2] = (byte) (classBytes.length >>> 8);
         all[at + 3] = (byte) classBytes.length;
-        return murmur3x128(all, seed);
+        return murmur3x128(all, 0, all.length, seed);
     }
 
     private static int put(byte[] b, int at, long[] h) {
@@ -71,13 +71,14 @@ final class CacheKeys {
     }
 
     /** MurmurHash3's x64 128-bit variant (Austin Appleby's, public domain). */
-    static long[] murmur3x128(byte[] data, long seed) {
+    static long[] murmur3x128(byte[] data, int from, int to, long seed) {
         long h1 = seed;
         long h2 = seed;
-        int blocks = data.length / 16;
+        int length = to - from;
+        int blocks = length / 16;
         for (int i = 0; i < blocks; i++) {
-            long k1 = littleEndianLong(data, i * 16);
-            long k2 = littleEndianLong(data, i * 16 + 8);
+            long k1 = littleEndianLong(data, from + i * 16);
+            long k2 = littleEndianLong(data, from + i * 16 + 8);
             k1 *= C1;
             k1 = Long.rotateLeft(k1, 31);
             k1 *= C2;
@@ -95,8 +96,8 @@ final class CacheKeys {
         }
         long k1 = 0;
         long k2 = 0;
-        int tail = blocks * 16;
-        for (int i = data.length - 1; i >= tail; i--) {
+        int tail = from + blocks * 16;
+        for (int i = to - 1; i >= tail; i--) {
             int j = i - tail;
             if (j >= 8) {
                 k2 ^= (data[i] & 0xffL) << ((j - 8) * 8);
@@ -112,8 +113,8 @@ final class CacheKeys {
         k1 = Long.rotateLeft(k1, 31);
         k1 *= C2;
         h1 ^= k1;
-        h1 ^= data.length;
-        h2 ^= data.length;
+        h1 ^= length;
+        h2 ^= length;
         h1 += h2;
         h2 += h1;
         h1 = fmix(h1);

@@ -86,6 +86,11 @@ public final class ClassWeaver {
      *
      * @param space the cache space of this weaver: its analysis, options and code, as hex (a directory name)
      */
+    /** The cache space in use, or null without a cache. */
+    public String cacheSpace() {
+        return cacheSpace;
+    }
+
     public void useCache(WovenClassStore store, String space) {
         this.cacheSpace = space;
         this.cacheSpaceKey = HexFormat.of().parseHex(space);
@@ -144,7 +149,7 @@ public final class ClassWeaver {
         }
         WeaveFacts facts = new WeaveFacts();
         WeaveResult r = weaveParsed(request, reader, bytes, name, candidates, hides, facts);
-        toCache(store, key, r, reader.getItemCount(), facts);
+        toCache(store, key, reader.getClassName(), r, reader.getItemCount(), facts);
         return r;
     }
 
@@ -312,7 +317,8 @@ public final class ClassWeaver {
     }
 
     /** Keeps a fresh weave of the default deployment whose ids can be moved; anything else is not kept. */
-    private void toCache(WovenClassStore store, byte[] key, WeaveResult r, int originalItems, WeaveFacts facts) {
+    private void toCache(WovenClassStore store, byte[] key, String className, WeaveResult r, int originalItems,
+                         WeaveFacts facts) {
         if (r.status() == WeaveResult.Status.FAILED) {
             return;   // reported again, every time
         }
@@ -324,15 +330,14 @@ public final class ClassWeaver {
         if (!woven && r.sites().isEmpty()) {
             return;   // nothing in scope: answered before any parsing, a cache would not be faster
         }
-        store.write(cacheSpace, key, () -> entry(store, key, r, woven, originalItems, facts));
+        store.write(cacheSpace, key, () -> entry(store, key, className, r, woven, originalItems, facts));
     }
 
     /** The cache entry of a fresh weave (on the cache's writer thread), or null if its ids cannot be moved. */
-    private byte[] entry(WovenClassStore store, byte[] key, WeaveResult r, boolean woven, int originalItems,
-                         WeaveFacts facts) {
+    private byte[] entry(WovenClassStore store, byte[] key, String className, WeaveResult r, boolean woven,
+                         int originalItems, WeaveFacts facts) {
         try {
             int[] groups = new int[r.sites().size()];
-            String className = null;
             for (int i = 0; i < groups.length; i++) {
                 SiteInfo s = r.sites().get(i);
                 Integer g = groupIndex.get(s.snippet());
@@ -341,7 +346,6 @@ public final class ClassWeaver {
                     return null;
                 }
                 groups[i] = g;
-                className = s.className();
             }
             int[] items = woven ? SiteIdConstants.locate(r.bytes(), originalItems, r.sites()) : new int[groups.length];
             if (items == null) {
@@ -350,9 +354,6 @@ public final class ClassWeaver {
             }
             if (!woven) {
                 java.util.Arrays.fill(items, -1);
-            }
-            if (className == null) {
-                className = new ClassReader(r.bytes()).getClassName();
             }
             return new CacheEntry(woven, className, woven ? r.bytes() : null, r.sites(), groups, items, facts).encode(key);
         } catch (IOException | RuntimeException e) {

@@ -29,12 +29,9 @@ final class SiteIdConstants {
         ClassReader cr = new ClassReader(woven);
         Map<Integer, Integer> itemByValue = new HashMap<>();
         Set<Integer> duplicated = new HashSet<>();
-        for (int i = 1; i < cr.getItemCount(); i++) {
-            int offset = cr.getItem(i);
-            if (offset > 0 && woven[offset - 1] == CONSTANT_INTEGER) {
-                if (itemByValue.put(cr.readInt(offset), i) != null) {
-                    duplicated.add(cr.readInt(offset));
-                }
+        for (int i : integerItems(cr, woven)) {
+            if (itemByValue.put(cr.readInt(cr.getItem(i)), i) != null) {
+                duplicated.add(cr.readInt(cr.getItem(i)));
             }
         }
         int[] items = new int[sites.size()];
@@ -63,10 +60,8 @@ final class SiteIdConstants {
             siteItems.add(item);
         }
         ClassReader cr = new ClassReader(woven);
-        for (int i = 1; i < cr.getItemCount(); i++) {
-            int offset = cr.getItem(i);
-            if (offset > 0 && woven[offset - 1] == CONSTANT_INTEGER && !siteItems.contains(i)
-                    && fresh.contains(cr.readInt(offset))) {
+        for (int i : integerItems(cr, woven)) {
+            if (!siteItems.contains(i) && fresh.contains(cr.readInt(cr.getItem(i)))) {
                 return null;   // a fresh weave would have put the id into this entry
             }
         }
@@ -89,6 +84,18 @@ final class SiteIdConstants {
             out[offset + 3] = (byte) v;
         }
         return out;
+    }
+
+    /** The constant pool indexes of the class's {@code CONSTANT_Integer} entries. */
+    private static List<Integer> integerItems(ClassReader cr, byte[] bytes) {
+        List<Integer> items = new java.util.ArrayList<>();
+        for (int i = 1; i < cr.getItemCount(); i++) {
+            int offset = cr.getItem(i);
+            if (offset > 0 && bytes[offset - 1] == CONSTANT_INTEGER) {
+                items.add(i);
+            }
+        }
+        return items;
     }
 
     private static Set<Integer> ids(List<SiteInfo> sites) {

@@ -4,8 +4,8 @@ import io.taper.weaver.ClassHierarchy;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What one weave learnt from the {@link ClassHierarchy} about other classes. A weave is a function of the class
@@ -17,20 +17,16 @@ public final class WeaveFacts {
     private record FinalField(String owner, String name, String desc, Boolean answer) {
     }
 
-    private final List<FinalField> finalFields = new ArrayList<>();
+    /** By {@code owner.name:desc}, in the order first asked. */
+    private final Map<String, FinalField> finalFields = new LinkedHashMap<>();
 
     synchronized void finalField(String owner, String name, String desc, Boolean answer) {
-        for (FinalField f : finalFields) {
-            if (f.owner.equals(owner) && f.name.equals(name) && f.desc.equals(desc)) {
-                return;
-            }
-        }
-        finalFields.add(new FinalField(owner, name, desc, answer));
+        finalFields.putIfAbsent(owner + '.' + name + ':' + desc, new FinalField(owner, name, desc, answer));
     }
 
     /** Whether the hierarchy gives every recorded answer now. */
     public boolean holdIn(ClassHierarchy hierarchy) {
-        for (FinalField f : finalFields) {
+        for (FinalField f : finalFields.values()) {
             if (!java.util.Objects.equals(f.answer, hierarchy.isFinalField(f.owner, f.name, f.desc))) {
                 return false;
             }
@@ -44,7 +40,7 @@ public final class WeaveFacts {
 
     void write(DataOutput out) throws IOException {
         out.writeInt(finalFields.size());
-        for (FinalField f : finalFields) {
+        for (FinalField f : finalFields.values()) {
             out.writeUTF(f.owner);
             out.writeUTF(f.name);
             out.writeUTF(f.desc);
@@ -63,7 +59,7 @@ public final class WeaveFacts {
             if (a < -1 || a > 1) {
                 throw new IOException("bad fact answer " + a);
             }
-            facts.finalFields.add(new FinalField(owner, name, desc, a < 0 ? null : a == 1));
+            facts.finalField(owner, name, desc, a < 0 ? null : a == 1);
         }
         return facts;
     }
