@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--analysis", paramLabel = "NAME|JAR", defaultValue = "method-count",
-            description = "Analysis to run: a built-in name (method-count, sfa, method-time, coverage) or an analysis jar. Default: ${DEFAULT-VALUE}.")
+            description = "Analysis to run: a built-in name (method-count, sfa, method-time, coverage, bytecode-count) or an analysis jar. Default: ${DEFAULT-VALUE}.")
     String analysis;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "fixed", converter = ModeOption.class,
@@ -135,6 +135,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "report takes them; classes never loaded show as not covered. Default: every class the run wove.")
     List<Path> classes = new ArrayList<>();
 
+    @Option(names = "--precise",
+            description = "With --analysis bytecode-count: blocks also end after every instruction that may throw, so a "
+                    + "block left by an exception counts only the instructions that ran (more counters, more cost).")
+    boolean precise;
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
@@ -182,7 +187,8 @@ public final class RunCommand implements Callable<Integer> {
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
-                    absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache), javaArgs);
+                    absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache),
+                    precise ? List.of("precise") : List.of(), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

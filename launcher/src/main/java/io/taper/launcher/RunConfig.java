@@ -52,6 +52,10 @@ final class RunConfig {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));
         }
+        if (!o.analysisOptions().isEmpty()) {
+            cfg = cfg.with(TaperConfig.ANALYSIS_OPTIONS, String.join(",", o.analysisOptions()));
+            launch.put("analysisOptions", o.analysisOptions());
+        }
         if (o.audit()) {
             cfg = cfg.with(TaperConfig.AUDIT, "true");
             launch.put("audit", true);

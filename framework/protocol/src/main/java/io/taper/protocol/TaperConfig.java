@@ -69,6 +69,8 @@ public final class TaperConfig {
      * at once when {@link #serverFailedMarker} appears.
      */
     public static final String SERVER_WAIT_MS = "server.wait.ms";
+    /** The analysis's own options, comma-separated (bytecode-count: {@code precise}); the analysis validates them. */
+    public static final String ANALYSIS_OPTIONS = "analysis.options";
     public static final String OUT = "out";
     public static final String WORK = "work";
     public static final String DUMP = "dump";
@@ -89,7 +91,7 @@ public final class TaperConfig {
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP,
-        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS);
+        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;

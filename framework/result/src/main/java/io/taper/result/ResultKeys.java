@@ -144,6 +144,38 @@ public final class ResultKeys {
         }
     }
 
+    /**
+     * Keys of a bytecode-count row (one method that ran; class, method, descriptor and loader as in {@link MethodRow},
+     * invocations as method-time's), and of its summary.
+     */
+    public static final class BytecodeRow {
+        /** Basic blocks the method has (as woven: {@code precise} splits more). */
+        public static final String BLOCKS = "blocks";
+        /** Bytecode instructions executed in the method itself (not in its callees). */
+        public static final String BYTECODES = "bytecodes";
+        /** Executed instructions per kind: an object keyed by {@link #KINDS}. */
+        public static final String PER_KIND = "perKind";
+        /**
+         * The instruction kinds, comma-separated, in the order woven facts and tables list them (a constant, so that
+         * code in the observed JVM has it inlined): local loads and stores (with {@code iinc}), array element
+         * accesses, field accesses, invocations, allocations (objects and arrays), branches (jumps and switches), and
+         * the rest.
+         */
+        public static final String KINDS = "load,store,array,field,invoke,alloc,branch,other";
+        /** Whether part of the counts is extrapolated (the method ran with an entry-only counter for a while). */
+        public static final String EXTRAPOLATED = "extrapolated";
+        /** Summary: every thread's bytecodes, and per thread ({@link #THREADS}). */
+        public static final String TOTAL_BYTECODES = "bytecodes";
+        public static final String THREADS = "threads";
+        /** A per-thread entry's name; the threads that ended before the end of the run share one entry. */
+        public static final String THREAD = "thread";
+        public static final String EXITED_THREADS = "(exited threads)";
+        public static final String PRECISE = "precise";
+
+        private BytecodeRow() {
+        }
+    }
+
     /** Keys of a method-time result's {@code summary}. */
     public static final class MethodTimeSummary {
         /** All threads' observed time: the call tree's top-level total. */

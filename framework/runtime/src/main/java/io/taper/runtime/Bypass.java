@@ -1,10 +1,13 @@
 package io.taper.runtime;
 
 import io.taper.runtime.state.IndexedThreadLocal;
+import io.taper.runtime.state.ThreadCounters;
 
 /**
  * Per-thread dynamic bypass (DiSL's term): while a thread runs analysis code, the snippets woven into
- * the code that analysis code calls (JDK collections, atomics, ...) must not fire.
+ * the code that analysis code calls (JDK collections, atomics, ...) must not fire. {@link #enter()} and
+ * {@link #exit()}, which Taper's own work uses (not the snippet wrappers), also move the thread's inline
+ * counters aside ({@link ThreadCounters#ownWork}).
  *
  * <p>Snippet methods are prepared by the server so that their body runs as
  * {@code if (!Bypass.enter()) return; try { body } finally { Bypass.exit(); }}; the agent wraps its own
@@ -47,7 +50,11 @@ public final class Bypass {
      *     false if the thread is already inside analysis code, or the runtime is not initialised yet
      */
     public static boolean enter() {
-        return enterCell() != null;
+        if (enterCell() == null) {
+            return false;
+        }
+        ThreadCounters.ownWork(true);
+        return true;
     }
 
     /**
@@ -96,6 +103,7 @@ public final class Bypass {
         Depth d = DEPTH;
         if (d != null) {
             d.current()[0] = 0;
+            ThreadCounters.ownWork(false);
         }
     }
 

@@ -6,6 +6,7 @@ import io.taper.protocol.HelloOk;
 import io.taper.protocol.TaperConfig;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
+import io.taper.runtime.state.ThreadCounters;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.SnippetFailures;
 import java.io.IOException;
@@ -31,6 +32,7 @@ public final class AgentStartup {
 
     public static void start(TaperConfig config, Instrumentation inst) {
         long t0 = System.nanoTime();
+        ThreadCounters.enable();   // before the bypass below: premain's own work must not count as the program's
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
         if (OwnServer.requested(config)) {

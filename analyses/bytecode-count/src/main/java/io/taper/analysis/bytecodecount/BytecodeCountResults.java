@@ -1,0 +1,136 @@
+package io.taper.analysis.bytecodecount;
+
+import io.taper.result.ResultKeys.BytecodeRow;
+import io.taper.result.ResultKeys.MethodRow;
+import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.SiteInfo;
+import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.state.ThreadCounters;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row per method that ran: its invocations, blocks, the bytecodes it executed itself and those per kind, summed
+ * over every thread; the summary adds the totals and each thread's bytecodes. Counts come from the per-thread
+ * counter arrays ({@link ThreadCounters}) and the layouts the server sent with the classes.
+ */
+public final class BytecodeCountResults implements AnalysisResults {
+
+    private static final String[] KINDS = BytecodeRow.KINDS.split(",");
+
+    /** A woven class: where it was loaded and what its counters are. */
+    private record WovenClass(SiteInfo site, ClassLayout layout) {
+    }
+
+    @Override
+    public List<Map<String, Object>> rows() {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (WovenClass c : classes().values()) {
+            long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
+            for (ClassLayout.Method m : c.layout.methods()) {
+                long invocations = counts[m.invocationCounter()];
+                long[] perKind = new long[ClassLayout.KINDS];
+                long bytecodes = 0;
+                for (int b = 0; b < m.blocks(); b++) {
+                    long n = counts[m.firstBlockCounter() + b];
+                    bytecodes += n * m.lengths()[b];
+                    for (int k = 0; k < perKind.length; k++) {
+                        perKind[k] += n * m.kinds()[b][k];
+                    }
+                }
+                if (invocations == 0 && bytecodes == 0) {
+                    continue;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put(MethodRow.CLASS, c.site.className().replace('/', '.'));
+                row.put(MethodRow.METHOD, m.name());
+                row.put(MethodRow.DESCRIPTOR, m.desc());
+                row.put(MethodRow.LOADER, c.site.loaderTag());
+                row.put(BytecodeRow.BLOCKS, m.blocks());
+                row.put(MethodRow.INVOCATIONS, invocations);
+                row.put(BytecodeRow.BYTECODES, bytecodes);
+                Map<String, Object> kinds = new LinkedHashMap<>();
+                for (int k = 0; k < KINDS.length; k++) {
+                    kinds.put(KINDS[k], perKind[k]);
+                }
+                row.put(BytecodeRow.PER_KIND, kinds);
+                row.put(BytecodeRow.EXTRAPOLATED, false);
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** The woven classes by slot, from the facts the server sent with them. */
+    private static Map<Integer, WovenClass> classes() {
+        Map<Integer, WovenClass> m = new HashMap<>();
+        for (SiteInfo s : SiteRegistry.all()) {
+            ClassLayout layout = ClassLayout.fromFacts(s.staticContext());
+            if (layout != null) {
+                m.put(layout.slot(), new WovenClass(s, layout));
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public long stateBytes() {
+        return ThreadCounters.bytes();
+    }
+
+    @Override
+    public Map<String, Object> summary() {
+        Map<Integer, WovenClass> classes = classes();
+        Map<Integer, long[]> weights = new HashMap<>();
+        for (WovenClass c : classes.values()) {
+            weights.put(c.layout.slot(), c.layout.weights());
+        }
+        Map<String, long[]> perThread = new LinkedHashMap<>();
+        long[] unnamed = {0};
+        ThreadCounters.visit(new ThreadCounters.Visitor() {
+            @Override
+            public void visit(String threadName, long threadId, int slot, long[] counts) {
+                long[] w = weights.get(slot);
+                if (w == null) {
+                    unnamed[0]++;
+                    return;
+                }
+                String key = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
+                long[] sum = perThread.get(key);
+                if (sum == null) {
+                    sum = new long[1];
+                    perThread.put(key, sum);
+                }
+                for (int i = 0; i < Math.min(w.length, counts.length); i++) {
+                    sum[0] += counts[i] * w[i];
+                }
+            }
+        });
+        long total = 0;
+        List<Map<String, Object>> threads = new ArrayList<>();
+        for (Map.Entry<String, long[]> e : perThread.entrySet()) {
+            if (e.getValue()[0] == 0) {
+                continue;
+            }
+            total += e.getValue()[0];
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put(BytecodeRow.THREAD, e.getKey());
+            t.put(BytecodeRow.BYTECODES, e.getValue()[0]);
+            threads.add(t);
+        }
+        long[] f = ThreadCounters.figures();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(BytecodeRow.TOTAL_BYTECODES, total);
+        m.put("classes", classes.size());
+        m.put(BytecodeRow.THREADS, threads);
+        m.put("threadsRegistered", f[0]);
+        m.put("threadsExited", f[1]);
+        m.put("counterArrays", f[3]);
+        m.put("slotsOutOfRange", f[4]);
+        m.put("arraysWithoutLayout", unnamed[0]);
+        return m;
+    }
+}

@@ -1,0 +1,87 @@
+package io.taper.analysis.bytecodecount.weave;
+
+import io.taper.analysis.bytecodecount.ClassLayout;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * A method's basic blocks, as the block analysis of the bytecode-metrics papers cuts them: a block starts at the
+ * method's first instruction, at every jump, switch or handler target, and after every instruction that ends one
+ * (jumps, switches, returns, {@code athrow}); with {@code precise}, also after every instruction that may throw, so a
+ * block left by an exception has run all of its instructions.
+ *
+ * @param leaders       each block's first instruction
+ * @param lengths       instructions per block
+ * @param kinds         per block, instructions per kind
+ * @param entryIsTarget whether something jumps to the first block (then it does not count invocations)
+ */
+record BasicBlocks(List<AbstractInsnNode> leaders, int[] lengths, int[][] kinds, boolean entryIsTarget) {
+
+    static BasicBlocks of(MethodNode m, boolean precise) {
+        Set<LabelNode> targets = new HashSet<>();
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof JumpInsnNode j) {
+                targets.add(j.label);
+            } else if (n instanceof TableSwitchInsnNode t) {
+                targets.add(t.dflt);
+                targets.addAll(t.labels);
+            } else if (n instanceof LookupSwitchInsnNode l) {
+                targets.add(l.dflt);
+                targets.addAll(l.labels);
+            }
+        }
+        if (m.tryCatchBlocks != null) {
+            for (TryCatchBlockNode t : m.tryCatchBlocks) {
+                targets.add(t.handler);
+            }
+        }
+        List<AbstractInsnNode> leaders = new ArrayList<>();
+        List<int[]> kinds = new ArrayList<>();
+        boolean startNext = true;
+        boolean targetSeen = false;
+        boolean entryIsTarget = false;
+        int[] current = null;
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LabelNode l && targets.contains(l)) {
+                startNext = true;
+                targetSeen = true;
+            }
+            int op = n.getOpcode();
+            if (op < 0) {
+                continue;
+            }
+            if (startNext) {
+                if (leaders.isEmpty()) {
+                    entryIsTarget = targetSeen;
+                }
+                leaders.add(n);
+                current = new int[ClassLayout.KINDS];
+                kinds.add(current);
+                startNext = false;
+                targetSeen = false;
+            }
+            current[InstructionKinds.kind(op)]++;
+            startNext = InstructionKinds.endsBlock(op) || precise && InstructionKinds.mayThrow(op);
+        }
+        int[] lengths = new int[leaders.size()];
+        for (int b = 0; b < lengths.length; b++) {
+            for (int k : kinds.get(b)) {
+                lengths[b] += k;
+            }
+        }
+        return new BasicBlocks(List.copyOf(leaders), lengths, kinds.toArray(new int[0][]), entryIsTarget);
+    }
+
+    int size() {
+        return lengths.length;
+    }
+}

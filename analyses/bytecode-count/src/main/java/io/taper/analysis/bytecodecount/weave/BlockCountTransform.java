@@ -1,0 +1,140 @@
+package io.taper.analysis.bytecodecount.weave;
+
+import io.taper.analysis.bytecodecount.ClassLayout;
+import io.taper.api.ClassTransform;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Weaves a block counter into every method with code, JDK classes included (Taper's own, {@code java.lang.Thread*},
+ * {@code java.lang.ref} and the other never-woven classes excepted: the counter lookup runs them). Each class gets a
+ * slot per (loader, name, bytes); its {@link ClassLayout} goes with it as facts. A method that would outgrow the
+ * class-file limits stays as it was (counted in the statistics).
+ *
+ * <p>Options ({@code analysis.options}, comma-separated): {@code precise} ends blocks after instructions that may
+ * throw.
+ */
+public final class BlockCountTransform implements ClassTransform {
+
+    /** The run's configuration key with the analysis's options. */
+    public static final String OPTIONS = "analysis.options";
+    public static final String PRECISE = "precise";
+
+    private record ClassKey(int loaderTag, String name, int length, int hash) {
+    }
+
+    private boolean precise;
+    private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
+    private final AtomicInteger nextSlot = new AtomicInteger();
+    private final AtomicLong woven = new AtomicLong();
+    private final AtomicLong methods = new AtomicLong();
+    private final AtomicLong blocks = new AtomicLong();
+    private final AtomicLong methodsTooLarge = new AtomicLong();
+    private final AtomicLong withoutCode = new AtomicLong();
+
+    @Override
+    public void init(Context context) {
+        String options = context.options().getOrDefault(OPTIONS, "");
+        for (String o : options.split(",")) {
+            String t = o.trim();
+            if (t.equals(PRECISE)) {
+                precise = true;
+            } else if (!t.isEmpty()) {
+                throw new IllegalArgumentException("bytecode-count: unknown option '" + t + "' (known: " + PRECISE + ")");
+            }
+        }
+    }
+
+    public boolean precise() {
+        return precise;
+    }
+
+    @Override
+    public Woven transform(Request r) {
+        byte[] original = r.bytes();
+        ClassReader reader = new ClassReader(original);
+        if ((reader.getAccess() & Opcodes.ACC_MODULE) != 0) {
+            return null;
+        }
+        ClassKey key = new ClassKey(r.loaderTag(), r.className(), original.length, Arrays.hashCode(original));
+        Set<String> keepOriginal = new HashSet<>();
+        while (true) {
+            ClassNode node = new ClassNode();
+            reader.accept(node, ClassReader.EXPAND_FRAMES);
+            List<ClassLayout.Method> layout = new ArrayList<>();
+            int size = 0;
+            List<Weaving> todo = new ArrayList<>();
+            for (MethodNode m : node.methods) {
+                if (m.instructions.size() == 0 || keepOriginal.contains(m.name + m.desc)) {
+                    continue;
+                }
+                BasicBlocks b = BasicBlocks.of(m, precise);
+                if (b.size() == 0) {
+                    continue;
+                }
+                int invocation = -1;
+                if (b.entryIsTarget()) {
+                    invocation = size++;
+                }
+                int first = size;
+                size += b.size();
+                layout.add(new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first, first,
+                    b.lengths(), b.kinds()));
+                todo.add(new Weaving(m, b, invocation, first));
+            }
+            if (todo.isEmpty()) {
+                withoutCode.incrementAndGet();
+                return null;
+            }
+            int slot = slots.computeIfAbsent(key, k -> nextSlot.getAndIncrement());
+            for (Weaving w : todo) {
+                CounterInsertion.weave(w.method, w.blocks, slot, size, w.invocation, w.first);
+            }
+            ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+            try {
+                node.accept(writer);
+                byte[] out = writer.toByteArray();
+                woven.incrementAndGet();
+                methods.addAndGet(todo.size());
+                for (Weaving w : todo) {
+                    blocks.addAndGet(w.blocks.size());
+                }
+                return new Woven(out, new ClassLayout(slot, size, layout).toFacts());
+            } catch (MethodTooLargeException e) {
+                if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
+                    throw e;
+                }
+                methodsTooLarge.incrementAndGet();
+            }
+        }
+    }
+
+    private record Weaving(MethodNode method, BasicBlocks blocks, int invocation, int first) {
+    }
+
+    @Override
+    public Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("classesWoven", woven.get());
+        m.put("methodsWoven", methods.get());
+        m.put("blocksWoven", blocks.get());
+        m.put("methodsTooLarge", methodsTooLarge.get());
+        m.put("classesWithoutCode", withoutCode.get());
+        m.put("precise", precise);
+        return m;
+    }
+}

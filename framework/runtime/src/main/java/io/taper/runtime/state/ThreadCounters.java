@@ -1,0 +1,387 @@
+package io.taper.runtime.state;
+
+import java.util.ArrayList;
+import java.util.List;
+import jdk.internal.vm.annotation.DontInline;
+
+/**
+ * Exact event counters without an atomic operation on the hot path: every thread has its own {@code long[]} per
+ * class slot, fetched once per method invocation by woven code ({@link #counters}) and incremented with plain array
+ * stores, as coverage tools fetch their probe array. Only the owning thread writes an array, so no increment is
+ * lost; readers (the results, a controller) see values that may trail by the increments in flight.
+ *
+ * <p>The lookup runs no woven code (not even {@code Math}'s: every JDK method it calls is native or never woven): the thread's table is found in a front indexed by its id (read from its field)
+ * and compared by identity; {@code java.lang.Thread} and {@code sun.misc.Unsafe} are never woven. A miss registers
+ * the thread under a lock; woven JDK code that registration itself runs (its allocations, the thread's name) comes
+ * back here on the same thread and gets a scratch array that is never reported, so it neither recurses nor counts.
+ *
+ * <p>Memory stays proportional to the live threads: when the registered threads outnumber twice the live ones seen
+ * at the last sweep, the arrays of threads that ended are added into one table of exited threads and let go (a
+ * thread-per-task server keeps a table per running task, not per task ever run). Taper's own threads
+ * ({@code taper-*}) get scratch arrays.
+ */
+public final class ThreadCounters {
+
+    private static final int CHUNK_BITS = 10;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    /** Room for 4 million class slots. */
+    public static final int MAX_SLOTS = 4096 * CHUNK;
+    private static final int FRONT = 4096;
+
+    /** One thread's counters. */
+    public static final class Table {
+        final Thread thread;
+        final long id;
+        final String name;
+        /** Nesting of Taper's own work on this thread ({@link #ownWork}); its counts go to {@link #shadow} meanwhile. */
+        int own;
+        Table shadow;
+        /** Chunks of per-slot arrays; grown by the owner under the lock, read by anyone. */
+        volatile long[][][] chunks = new long[1][][];
+
+        Table(Thread thread, long id, String name) {
+            this.thread = thread;
+            this.id = id;
+            this.name = name;
+        }
+
+        long[] get(int slot) {
+            long[][][] c = chunks;
+            int i = slot >>> CHUNK_BITS;
+            long[][] chunk = i < c.length ? c[i] : null;
+            return chunk == null ? null : chunk[slot & (CHUNK - 1)];
+        }
+    }
+
+    /** What a reader sees of one thread's counters (or of the exited threads', with {@code thread} null). */
+    public interface Visitor {
+        /**
+         * @param threadName the thread's name at registration, or null for the exited threads' sum
+         * @param threadId   the thread's id, or -1
+         * @param slot       the class slot
+         * @param counts     the live array: read it, never write it
+         */
+        void visit(String threadName, long threadId, int slot, long[] counts);
+    }
+
+    private static final Table[] FRONT_TABLE = new Table[FRONT];
+    private static final Object LOCK = new Object();
+    /** The thread registering now: its re-entries (woven JDK code under the lock) get scratch arrays. */
+    private static Thread registering;
+    private static final Table SCRATCH = new Table(null, -1, "scratch");
+    private static final List<Table> LIVE = new ArrayList<>();
+    /** Taper's own threads: their counts are Taper's work, not the program's. */
+    private static final List<Table> OWN = new ArrayList<>();
+    private static final Table EXITED = new Table(null, -1, null);
+    private static int liveAtSweep = 32;
+    private static long threadsRegistered;
+    private static long threadsExited;
+    private static long arrays;
+    private static long bytes;
+    private static long overflow;
+    /** Set by the agent before its own first work ({@link #enable}); a test JVM without it skips {@link #ownWork}. */
+    private static volatile boolean enabled;
+    /**
+     * Set last by the class's initialisation, which runs woven JDK code (its lists): until then that code's
+     * counts go to throwaway arrays.
+     */
+    private static final boolean READY = ready();
+
+    private ThreadCounters() {
+    }
+
+    /**
+     * This thread's counters of a class slot, made at its first call. Small enough to be inlined into woven methods;
+     * woven code pushes two ints.
+     *
+     * @param slot the class's slot (the transform's, per class and loader)
+     * @param size its number of counters
+     */
+    public static long[] counters(int slot, int size) {
+        Table[] front = FRONT_TABLE;
+        if (front == null) {
+            return new long[size < 0 ? 0 : size];   // this class initialising on this thread (constant-folded after)
+        }
+        Thread t = Thread.currentThread();
+        Table table = front[frontIndex(t)];
+        if (table != null && table.thread == t) {
+            long[] c = table.get(slot);
+            if (c != null) {
+                return c;
+            }
+        }
+        return slow(t, slot, size);
+    }
+
+    private static int frontIndex(Thread t) {
+        sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
+        long id = unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : System.identityHashCode(t);
+        return (int) id & (FRONT - 1);
+    }
+
+    private static boolean ready() {
+        return true;
+    }
+
+    @DontInline
+    private static long[] slow(Thread t, int slot, int size) {
+        if (!READY) {
+            return new long[size < 0 ? 0 : size];
+        }
+        synchronized (LOCK) {
+            if (registering == t) {
+                return scratch(slot, size);
+            }
+            registering = t;
+            try {
+                Table table = tableOf(t);
+                if (table.own > 0) {
+                    table = table.shadow;
+                }
+                FRONT_TABLE[frontIndex(t)] = table;
+                long[] c = table.get(slot);
+                if (c == null) {
+                    c = add(table, slot, size);
+                }
+                return c;
+            } finally {
+                registering = null;
+            }
+        }
+    }
+
+    /**
+     * Taper's own work on a program thread (the agent's class-load callback, premain) starts ({@code true}) or ends:
+     * meanwhile the woven JDK code it runs counts into an unreported table, not the thread's. Nests.
+     */
+    public static void ownWork(boolean enter) {
+        if (!enabled) {
+            return;
+        }
+        Thread t = Thread.currentThread();
+        synchronized (LOCK) {
+            Thread before = registering;
+            registering = t;
+            try {
+                Table real = tableOf(t);
+                if (enter) {
+                    if (real.shadow == null) {
+                        real.shadow = new Table(t, real.id, real.name);
+                    }
+                    real.own++;
+                    FRONT_TABLE[frontIndex(t)] = real.shadow;
+                } else if (real.own > 0 && --real.own == 0) {
+                    FRONT_TABLE[frontIndex(t)] = real;
+                }
+            } finally {
+                registering = before;
+            }
+        }
+    }
+
+    /** Makes {@link #ownWork} take effect: the agent calls it before it runs anything of its own. */
+    public static void enable() {
+        enabled = true;
+    }
+
+    private static long[] scratch(int slot, int size) {
+        long[] c = SCRATCH.get(slot);
+        if (c == null || c.length < size) {
+            c = new long[size < 0 ? 0 : size];
+            if (slot >= 0 && slot < MAX_SLOTS) {
+                put(SCRATCH, slot, c);
+            }
+        }
+        return c;
+    }
+
+    /** The thread's table, found or registered; under the lock. */
+    private static Table tableOf(Thread t) {
+        for (int i = LIVE.size() - 1; i >= 0; i--) {
+            Table x = LIVE.get(i);
+            if (x.thread == t) {
+                return x;
+            }
+        }
+        for (int i = OWN.size() - 1; i >= 0; i--) {
+            Table x = OWN.get(i);
+            if (x.thread == t) {
+                return x;
+            }
+        }
+        String name = t.getName();
+        sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
+        Table table = new Table(t, unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : -1, name);
+        if (name.startsWith("taper-")) {
+            OWN.add(table);   // counted like any thread's, never reported
+            return table;
+        }
+        if (LIVE.size() >= 2 * liveAtSweep) {
+            sweep();
+        }
+        LIVE.add(table);
+        threadsRegistered++;
+        return table;
+    }
+
+    private static long[] add(Table table, int slot, int size) {
+        long[] c = new long[size < 0 ? 0 : size];
+        if (slot < 0 || slot >= MAX_SLOTS) {
+            overflow++;
+            return c;
+        }
+        put(table, slot, c);
+        arrays++;
+        bytes += 16 + 8L * c.length;
+        return c;
+    }
+
+    private static void put(Table table, int slot, long[] c) {
+        int i = slot >>> CHUNK_BITS;
+        long[][][] chunks = table.chunks;
+        if (i >= chunks.length) {
+            long[][][] grown = new long[i + 1 > chunks.length * 2 ? i + 1 : chunks.length * 2][][];
+            System.arraycopy(chunks, 0, grown, 0, chunks.length);
+            chunks = grown;
+        }
+        long[][] chunk = chunks[i];
+        if (chunk == null) {
+            chunk = new long[CHUNK][];
+            chunks[i] = chunk;
+            bytes += 16 + 4L * CHUNK;
+        }
+        chunk[slot & (CHUNK - 1)] = c;
+        table.chunks = chunks;   // published after the array is in place
+    }
+
+    /** Adds the arrays of threads that ended into {@link #EXITED} and lets them go; under the lock. */
+    private static void sweep() {
+        int kept = 0;
+        for (int i = 0; i < LIVE.size(); i++) {
+            Table x = LIVE.get(i);
+            if (x.thread.isAlive()) {
+                LIVE.set(kept++, x);
+            } else {
+                fold(x);
+                int f = frontIndex(x.thread);
+                if (FRONT_TABLE[f] == x) {
+                    FRONT_TABLE[f] = null;
+                }
+                threadsExited++;
+            }
+        }
+        while (LIVE.size() > kept) {
+            LIVE.remove(LIVE.size() - 1);
+        }
+        liveAtSweep = kept > 32 ? kept : 32;
+    }
+
+    private static void fold(Table x) {
+        long[][][] chunks = x.chunks;
+        for (int i = 0; i < chunks.length; i++) {
+            long[][] chunk = chunks[i];
+            if (chunk == null) {
+                continue;
+            }
+            for (int j = 0; j < CHUNK; j++) {
+                long[] c = chunk[j];
+                if (c == null) {
+                    continue;
+                }
+                int slot = (i << CHUNK_BITS) | j;
+                long[] sum = EXITED.get(slot);
+                if (sum == null) {
+                    sum = new long[c.length];
+                    put(EXITED, slot, sum);
+                    bytes += 16 + 8L * c.length;
+                } else if (sum.length < c.length) {
+                    long[] grown = new long[c.length];
+                    System.arraycopy(sum, 0, grown, 0, sum.length);
+                    bytes += 8L * (c.length - sum.length);
+                    sum = grown;
+                    put(EXITED, slot, sum);
+                }
+                for (int k = 0; k < c.length; k++) {
+                    sum[k] += c[k];
+                }
+                bytes -= 16 + 8L * c.length;
+            }
+            bytes -= 16 + 4L * CHUNK;
+        }
+    }
+
+    /**
+     * Calls the visitor for every registered thread's arrays and then for the exited threads' sums (thread name
+     * null). The lock is held meanwhile: threads registering wait, the counting itself does not.
+     */
+    public static void visit(Visitor v) {
+        synchronized (LOCK) {
+            Thread before = registering;
+            registering = Thread.currentThread();   // woven JDK code run meanwhile must not register this thread
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    visitTable(LIVE.get(i), v);
+                }
+                visitTable(EXITED, v);
+            } finally {
+                registering = before;
+            }
+        }
+    }
+
+    private static void visitTable(Table x, Visitor v) {
+        long[][][] chunks = x.chunks;
+        for (int i = 0; i < chunks.length; i++) {
+            long[][] chunk = chunks[i];
+            if (chunk == null) {
+                continue;
+            }
+            for (int j = 0; j < CHUNK; j++) {
+                long[] c = chunk[j];
+                if (c != null) {
+                    v.visit(x.name, x.id, (i << CHUNK_BITS) | j, c);
+                }
+            }
+        }
+    }
+
+    /** Sums every thread's counters of one slot into a new array of the given size. */
+    public static long[] sum(int slot, int size) {
+        long[] out = new long[size];
+        synchronized (LOCK) {
+            Thread before = registering;
+            registering = Thread.currentThread();
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    addInto(out, LIVE.get(i).get(slot));
+                }
+                addInto(out, EXITED.get(slot));
+            } finally {
+                registering = before;
+            }
+        }
+        return out;
+    }
+
+    private static void addInto(long[] out, long[] c) {
+        if (c != null) {
+            for (int k = 0; k < out.length && k < c.length; k++) {
+                out[k] += c[k];
+            }
+        }
+    }
+
+    /** Bytes the counters hold now (arrays and their chunk tables, live and exited), an estimate. */
+    public static long bytes() {
+        synchronized (LOCK) {
+            return bytes;
+        }
+    }
+
+    /** Figures for the results: threads registered, exited (folded), live tables, arrays, slots out of range. */
+    public static long[] figures() {
+        synchronized (LOCK) {
+            return new long[] {threadsRegistered, threadsExited, LIVE.size(), arrays, overflow};
+        }
+    }
+}
