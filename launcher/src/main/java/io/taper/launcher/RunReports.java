@@ -9,7 +9,8 @@ import java.util.Map;
 final class RunReports {
 
     private static final List<RunReport> ALL = List.of(new io.taper.launcher.sfa.SfaReport(),
-            new io.taper.launcher.profile.MethodTimeReport(), new io.taper.launcher.coverage.CoverageReport());
+            new io.taper.launcher.profile.MethodTimeReport(), new io.taper.launcher.coverage.CoverageReport(),
+            new io.taper.launcher.bytecode.BytecodeCountReport());
 
     private RunReports() {
     }

@@ -55,7 +55,7 @@ class RunErrorsEndToEndTest {
     void aMistypedAnalysisIsRefusedBeforeTheEarlierResultsAreTouched() throws Exception {
         Path out = earlierRun();
         TaperProcess.Outcome run = refused(out, "--analysis", "sfaa");
-        assertEquals("taper: unknown analysis 'sfaa'; known: coverage, method-count, method-time, sfa (or give the path of an "
+        assertEquals("taper: unknown analysis 'sfaa'; known: bytecode-count, coverage, method-count, method-time, sfa (or give the path of an "
             + "analysis jar)\n", run.stderr());
         assertUntouched(out);
     }
@@ -135,14 +135,17 @@ class RunErrorsEndToEndTest {
         assertEquals("big ran\n", run.stdout());
         Map<String, Object> server = (Map<String, Object>) run.stats().get("server");
         assertEquals(1.0, server.get("methodsKeptOriginal"));
-        assertEquals(List.of("Big.big()V: method would exceed 64 KB (code size 65540)"), server.get("keptOriginal"));
+        // the entry counter's size depends on the class's slot number (a one- or two-byte constant)
+        List<String> kept = (List<String>) server.get("keptOriginal");
+        assertEquals(1, kept.size(), kept.toString());
+        assertTrue(kept.get(0).matches("Big\\.big\\(\\)V: method would exceed 64 KB \\(code size 6554[0-9]\\)"), kept.get(0));
         assertTrue(run.stderr().contains("[taper] 1 method(s) kept their original code (woven body too large), so they "
-            + "have no rows: [Big.big()V: method would exceed 64 KB (code size 65540)]"), run.stderr());
+            + "have no rows: [" + kept.get(0) + "]"), run.stderr());
         assertTrue(run.rows().stream().anyMatch(r -> "Big".equals(r.get("class")) && "main".equals(r.get("method"))));
         assertTrue(run.rows().stream().noneMatch(r -> "Big".equals(r.get("class")) && "big".equals(r.get("method"))));
     }
 
-    /** {@code Big.big()}: 65,534 nops and a return, 65,535 bytes, the limit; the method-count entry adds 6. */
+    /** {@code Big.big()}: 65,534 nops and a return, 65,535 bytes, the limit; the method-count entry adds a dozen. */
     private static byte[] bigClass() {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "Big", null, "java/lang/Object", null);

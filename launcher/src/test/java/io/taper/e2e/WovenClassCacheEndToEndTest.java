@@ -32,9 +32,16 @@ class WovenClassCacheEndToEndTest {
         return run;
     }
 
-    /** The fixture's own methods: their counts are the program's, the same in every run (the JDK's vary). */
+    /**
+     * The fixture's own methods' calls (method-time's exact completed calls in a fixed run): their counts are the
+     * program's, the same in every run (the JDK's vary).
+     */
     private static Map<String, Long> programCounts(TaperProcess.Outcome run) throws Exception {
-        Map<String, Long> all = MethodCountEndToEndTest.counts(run.rows());
+        Map<String, Long> all = new java.util.TreeMap<>();
+        for (Map<String, Object> r : run.rows()) {
+            all.put(r.get("class") + "." + r.get("method") + r.get("descriptor"),
+                ((Number) r.get("invocations")).longValue());
+        }
         Map<String, Long> own = new java.util.TreeMap<>();
         all.forEach((k, v) -> {
             if (k.startsWith("io.taper.e2e.fixtures.")) {
@@ -59,20 +66,20 @@ class WovenClassCacheEndToEndTest {
     @Test
     void aSecondRunIsServedFromTheCacheAndCountsTheSame() throws Exception {
         String cache = tmp.resolve("cache").toString();
-        TaperProcess.Outcome first = run("first", "method-count", cache);
+        TaperProcess.Outcome first = run("first", "method-time", cache);
         Map<String, Long> counts = programCounts(first);
         assertEquals(0, stat(first, "hits"));
         long stored = stat(first, "stores");
         assertTrue(stored > 400, "entries written: " + cacheStats(first));
 
-        TaperProcess.Outcome second = run("second", "method-count", cache);
+        TaperProcess.Outcome second = run("second", "method-time", cache);
         assertEquals(counts, programCounts(second));
         // Classes arrive in another order in every run, and a few of them are made at run time with other bytes
         // (or got another answer about a field's finality): nearly all, not all, are hits.
         long hits = stat(second, "hits");
         assertTrue(hits >= stored * 9 / 10, "hits " + hits + " of " + stored + " entries: " + cacheStats(second));
         assertEquals(0, stat(second, "corruptEntries"));
-        TaperProcess.Outcome told = TaperProcess.run(tmp.resolve("told"), "run", "--analysis", "method-count",
+        TaperProcess.Outcome told = TaperProcess.run(tmp.resolve("told"), "run", "--analysis", "method-time", "--mode", "fixed",
             "--cache", cache, "--out", tmp.resolve("told").toString(), "--", "-cp", TaperProcess.fixtureClassPath(),
             MethodCountEndToEndTest.MAIN);
         assertTrue(told.stderr().contains("[taper] woven-class cache: " + stat(told, "hits") + " classes served from it, "
@@ -93,7 +100,7 @@ class WovenClassCacheEndToEndTest {
             }
             Files.write(p, b);
         }
-        TaperProcess.Outcome damaged = run("damaged", "method-count", cache);
+        TaperProcess.Outcome damaged = run("damaged", "method-time", cache);
         assertEquals(counts, programCounts(damaged));
         // entries are a few kilobytes (a few small ones escape the flips)
         assertTrue(stat(damaged, "corruptEntries") > stored / 2, "refused: " + cacheStats(damaged));
@@ -107,7 +114,7 @@ class WovenClassCacheEndToEndTest {
 
     @Test
     void cacheOffWeavesEverythingAfresh() throws Exception {
-        TaperProcess.Outcome off = run("off", "method-count", "off");
+        TaperProcess.Outcome off = run("off", "method-time", "off");
         @SuppressWarnings("unchecked")
         Map<String, Object> server = (Map<String, Object>) off.stats().get("server");
         assertFalse(server.containsKey("cache"), "no cache: " + server);

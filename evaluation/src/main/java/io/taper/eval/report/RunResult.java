@@ -112,13 +112,14 @@ final class RunResult {
     }
 
     /**
-     * The analysis's events: method-time's completed calls or method-count's entries, summed over the rows; empty
-     * for an analysis that counts neither.
+     * The analysis's events: method-time's completed calls, method-count's entries or bytecode-count's executed
+     * bytecodes, summed over the rows; empty for an analysis that counts none of them.
      */
     OptionalDouble invocations() {
         String key = switch (String.valueOf(file.analysis())) {
             case "method-time" -> ResultKeys.MethodRow.INVOCATIONS;
             case "method-count" -> ResultKeys.MethodRow.ENTRIES;
+            case "bytecode-count" -> ResultKeys.BytecodeRow.BYTECODES;
             default -> null;
         };
         if (key == null) {

@@ -44,8 +44,19 @@ public interface ClassTransform {
      * @param facts what the analysis's code in the observed JVM needs to know about the class, keyed as the analysis
      *              likes: they reach it before the class is defined, as the static context of one site of the class
      *              ({@code io.taper.runtime.SiteRegistry}; method "", location -1), so woven code need not carry them
+     * @param keptOriginal methods left as they were, each as "{@code Class.method(desc): reason}" (e.g. its woven
+     *              code would exceed 64 KB): the server reports them as it reports the snippet weaver's
      */
-    record Woven(byte[] bytes, Map<String, String> facts) {
+    record Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal) {
+
+        public Woven(byte[] bytes, Map<String, String> facts) {
+            this(bytes, facts, java.util.List.of());
+        }
+
+        /** The reason a method whose woven code is too large keeps its own, as the server words it. */
+        public static String tooLarge(String className, String method, String desc, int codeSize) {
+            return className + "." + method + desc + ": method would exceed 64 KB (code size " + codeSize + ")";
+        }
     }
 
     /** Called once before the first {@link #transform}; an exception fails the server's start. */

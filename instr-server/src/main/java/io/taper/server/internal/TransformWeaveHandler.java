@@ -58,7 +58,9 @@ public final class TransformWeaveHandler implements WeaveHandler {
             sites = List.of(new SiteInfo(id, w.loaderTag(), name, "", "", -1, CLASS_FACTS, "", true,
                 Map.copyOf(out.facts()), false));
         }
-        return new Outcome(WeaveStatus.WOVEN, out.bytes(), sites, "");
+        String note = out.keptOriginal() == null || out.keptOriginal().isEmpty() ? ""
+            : FrameworkWeaveHandler.KEPT_ORIGINAL + String.join("; ", out.keptOriginal());
+        return new Outcome(WeaveStatus.WOVEN, out.bytes(), sites, note);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.taper.analysis.bytecodecount;
 
+import io.taper.runtime.FactText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,16 +12,13 @@ import java.util.Map;
  * per kind. The server writes it as the class's facts ({@link #toFacts}); the results read it back
  * ({@link #fromFacts}). Woven code carries only the slot, the size and the counter indexes.
  *
- * <p>The text is split into chunks of at most {@value #CHUNK} characters (facts travel as strings the protocol
- * limits to 64 KiB of UTF-8 each).
+ * <p>The text goes in chunks ({@link FactText}).
  */
 public final class ClassLayout {
 
     public static final String SLOT = "bytecode.slot";
     public static final String SIZE = "bytecode.size";
-    public static final String CHUNKS = "bytecode.chunks";
-    public static final String CHUNK_PREFIX = "bytecode.d";
-    static final int CHUNK = 16_000;
+    public static final String TEXT = "bytecode.methods.";
     /** Instruction kinds per block, as {@code io.taper.result.ResultKeys.BytecodeRow#KINDS} lists them. */
     public static final int KINDS = 8;
 
@@ -90,14 +88,9 @@ public final class ClassLayout {
             }
             sb.append('\n');
         }
-        Map<String, String> facts = new HashMap<>();
+        Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
         facts.put(SIZE, Integer.toString(size));
-        int chunks = 0;
-        for (int i = 0; i < sb.length(); i += CHUNK) {
-            facts.put(CHUNK_PREFIX + chunks++, sb.substring(i, Math.min(sb.length(), i + CHUNK)));
-        }
-        facts.put(CHUNKS, Integer.toString(chunks));
         return facts;
     }
 
@@ -105,22 +98,13 @@ public final class ClassLayout {
     public static ClassLayout fromFacts(Map<String, String> facts) {
         String slot = facts.get(SLOT);
         String size = facts.get(SIZE);
-        String chunks = facts.get(CHUNKS);
-        if (slot == null || size == null || chunks == null) {
+        String text = FactText.join(facts, TEXT);
+        if (slot == null || size == null || text == null) {
             return null;
         }
         try {
-            StringBuilder sb = new StringBuilder();
-            int n = Integer.parseInt(chunks);
-            for (int i = 0; i < n; i++) {
-                String c = facts.get(CHUNK_PREFIX + i);
-                if (c == null) {
-                    return null;
-                }
-                sb.append(c);
-            }
             List<Method> methods = new ArrayList<>();
-            for (String line : sb.toString().split("\n")) {
+            for (String line : text.split("\n")) {
                 if (line.isEmpty()) {
                     continue;
                 }

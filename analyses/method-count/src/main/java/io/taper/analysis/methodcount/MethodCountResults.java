@@ -4,6 +4,7 @@ import io.taper.result.ResultKeys.MethodRow;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
+import io.taper.runtime.state.ThreadCounters;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,65 +12,73 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One row per method entered at least once: class (binary name), method name, descriptor, loader tag
- * and entry count. Methods of the same name in classes of different loaders are separate rows.
+ * One row per method entered at least once: class (binary name), method name, descriptor, loader tag and entry
+ * count, summed over every thread's counters. Methods of the same name in classes of different loaders are separate
+ * rows.
  */
 public final class MethodCountResults implements AnalysisResults {
 
     // A class, not lambdas: bootstrapping lambdas at exit runs java.lang.invoke's woven code, which costs
     // start-up-sized time in a short program.
-    private static final Comparator<SiteInfo> BY_METHOD = new Comparator<>() {
+    private static final Comparator<Map<String, Object>> BY_METHOD = new Comparator<>() {
         @Override
-        public int compare(SiteInfo a, SiteInfo b) {
-            int c = a.className().compareTo(b.className());
+        public int compare(Map<String, Object> a, Map<String, Object> b) {
+            int c = ((String) a.get(MethodRow.CLASS)).compareTo((String) b.get(MethodRow.CLASS));
             if (c == 0) {
-                c = a.methodName().compareTo(b.methodName());
+                c = ((String) a.get(MethodRow.METHOD)).compareTo((String) b.get(MethodRow.METHOD));
             }
             if (c == 0) {
-                c = a.methodDesc().compareTo(b.methodDesc());
+                c = ((String) a.get(MethodRow.DESCRIPTOR)).compareTo((String) b.get(MethodRow.DESCRIPTOR));
             }
-            return c != 0 ? c : Integer.compare(a.loaderTag(), b.loaderTag());
+            return c != 0 ? c : Integer.compare((Integer) a.get(MethodRow.LOADER), (Integer) b.get(MethodRow.LOADER));
         }
     };
 
     @Override
     public List<Map<String, Object>> rows() {
-        List<SiteInfo> sites = new ArrayList<>(SiteRegistry.all());
-        sites.sort(BY_METHOD);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (SiteInfo s : sites) {
-            long count = MethodCounts.COUNTERS.get(s.id());
-            if (count == 0) {
+        for (SiteInfo s : SiteRegistry.all()) {
+            MethodTable table = MethodTable.fromFacts(s.staticContext());
+            if (table == null) {
                 continue;
             }
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put(MethodRow.CLASS, s.className().replace('/', '.'));
-            row.put(MethodRow.METHOD, s.methodName());
-            row.put(MethodRow.DESCRIPTOR, s.methodDesc());
-            row.put(MethodRow.LOADER, s.loaderTag());
-            row.put(MethodRow.ENTRIES, count);
-            rows.add(row);
+            long[] counts = ThreadCounters.sum(table.slot(), table.methods().size());
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] == 0) {
+                    continue;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put(MethodRow.CLASS, s.className().replace('/', '.'));
+                row.put(MethodRow.METHOD, table.methods().get(i)[0]);
+                row.put(MethodRow.DESCRIPTOR, table.methods().get(i)[1]);
+                row.put(MethodRow.LOADER, s.loaderTag());
+                row.put(MethodRow.ENTRIES, counts[i]);
+                rows.add(row);
+            }
         }
+        rows.sort(BY_METHOD);
         return rows;
     }
 
-    /** One counter per site. */
     @Override
     public long stateBytes() {
-        return MethodCounts.COUNTERS.bytes();
+        return ThreadCounters.bytes();
     }
 
     @Override
     public Map<String, Object> summary() {
         long methods = 0;
         long entries = 0;
-        for (SiteInfo s : SiteRegistry.all()) {
-            long c = MethodCounts.COUNTERS.get(s.id());
-            if (c > 0) {
-                methods++;
-                entries += c;
-            }
+        for (Map<String, Object> r : rows()) {
+            methods++;
+            entries += (Long) r.get(MethodRow.ENTRIES);
         }
-        return Map.of("methodsEntered", methods, "entries", entries);
+        long[] f = ThreadCounters.figures();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("methodsEntered", methods);
+        m.put("entries", entries);
+        m.put("threadsRegistered", f[0]);
+        m.put("threadsExited", f[1]);
+        return m;
     }
 }

@@ -26,7 +26,17 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  */
 record BasicBlocks(List<AbstractInsnNode> leaders, int[] lengths, int[][] kinds, boolean entryIsTarget) {
 
-    static BasicBlocks of(MethodNode m, boolean precise) {
+    /** Where blocks end besides jumps, switches, returns and throws. */
+    enum Cut {
+        /** Nowhere else: the papers' blocks. */
+        BLOCKS,
+        /** Also after every instruction that may throw. */
+        PRECISE,
+        /** After every instruction: a counter per instruction, the reference the tests compare blocks with. */
+        EVERY_INSTRUCTION
+    }
+
+    static BasicBlocks of(MethodNode m, Cut cut) {
         Set<LabelNode> targets = new HashSet<>();
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof JumpInsnNode j) {
@@ -70,7 +80,8 @@ record BasicBlocks(List<AbstractInsnNode> leaders, int[] lengths, int[][] kinds,
                 targetSeen = false;
             }
             current[InstructionKinds.kind(op)]++;
-            startNext = InstructionKinds.endsBlock(op) || precise && InstructionKinds.mayThrow(op);
+            startNext = cut == Cut.EVERY_INSTRUCTION || InstructionKinds.endsBlock(op)
+                || cut == Cut.PRECISE && InstructionKinds.mayThrow(op);
         }
         int[] lengths = new int[leaders.size()];
         for (int b = 0; b < lengths.length; b++) {

@@ -37,7 +37,7 @@ public final class BlockCountTransform implements ClassTransform {
     private record ClassKey(int loaderTag, String name, int length, int hash) {
     }
 
-    private boolean precise;
+    private BasicBlocks.Cut cut = BasicBlocks.Cut.BLOCKS;
     private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
     private final AtomicInteger nextSlot = new AtomicInteger();
     private final AtomicLong woven = new AtomicLong();
@@ -46,21 +46,25 @@ public final class BlockCountTransform implements ClassTransform {
     private final AtomicLong methodsTooLarge = new AtomicLong();
     private final AtomicLong withoutCode = new AtomicLong();
 
+    public BlockCountTransform() {
+    }
+
+    /** A transform that cuts blocks so, whatever the options say (the tests' reference count). */
+    BlockCountTransform(BasicBlocks.Cut cut) {
+        this.cut = cut;
+    }
+
     @Override
     public void init(Context context) {
         String options = context.options().getOrDefault(OPTIONS, "");
         for (String o : options.split(",")) {
             String t = o.trim();
             if (t.equals(PRECISE)) {
-                precise = true;
+                cut = BasicBlocks.Cut.PRECISE;
             } else if (!t.isEmpty()) {
                 throw new IllegalArgumentException("bytecode-count: unknown option '" + t + "' (known: " + PRECISE + ")");
             }
         }
-    }
-
-    public boolean precise() {
-        return precise;
     }
 
     @Override
@@ -72,6 +76,7 @@ public final class BlockCountTransform implements ClassTransform {
         }
         ClassKey key = new ClassKey(r.loaderTag(), r.className(), original.length, Arrays.hashCode(original));
         Set<String> keepOriginal = new HashSet<>();
+        List<String> kept = new ArrayList<>();
         while (true) {
             ClassNode node = new ClassNode();
             reader.accept(node, ClassReader.EXPAND_FRAMES);
@@ -82,7 +87,7 @@ public final class BlockCountTransform implements ClassTransform {
                 if (m.instructions.size() == 0 || keepOriginal.contains(m.name + m.desc)) {
                     continue;
                 }
-                BasicBlocks b = BasicBlocks.of(m, precise);
+                BasicBlocks b = BasicBlocks.of(m, cut);
                 if (b.size() == 0) {
                     continue;
                 }
@@ -113,12 +118,13 @@ public final class BlockCountTransform implements ClassTransform {
                 for (Weaving w : todo) {
                     blocks.addAndGet(w.blocks.size());
                 }
-                return new Woven(out, new ClassLayout(slot, size, layout).toFacts());
+                return new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept);
             } catch (MethodTooLargeException e) {
                 if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
                 }
                 methodsTooLarge.incrementAndGet();
+                kept.add(Woven.tooLarge(node.name, e.getMethodName(), e.getDescriptor(), e.getCodeSize()));
             }
         }
     }
@@ -134,7 +140,7 @@ public final class BlockCountTransform implements ClassTransform {
         m.put("blocksWoven", blocks.get());
         m.put("methodsTooLarge", methodsTooLarge.get());
         m.put("classesWithoutCode", withoutCode.get());
-        m.put("precise", precise);
+        m.put("precise", cut == BasicBlocks.Cut.PRECISE);
         return m;
     }
 }

@@ -1,0 +1,144 @@
+package io.taper.analysis.bytecodecount.weave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.taper.analysis.bytecodecount.ClassLayout;
+import io.taper.api.ClassTransform;
+import io.taper.runtime.state.ThreadCounters;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/**
+ * The block-count weave, bytes in and bytes out: the JDK's own classes woven and checked by ASM's verifier, and a
+ * program's counts checked against a reference taken by another route: a counter at every instruction.
+ */
+class BlockCountTransformTest {
+
+    private static BlockCountTransform transform(String options) {
+        BlockCountTransform t = new BlockCountTransform();
+        t.init(new ClassTransform.Context(false, null, Map.of(BlockCountTransform.OPTIONS, options)));
+        return t;
+    }
+
+    @Test
+    void jdkClassesWovenVerify() throws Exception {
+        int checked = 0;
+        for (String options : List.of("", "precise")) {
+            BlockCountTransform t = transform(options);
+            FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
+            List<Path> classes;
+            try (Stream<Path> s = Files.walk(jrt.getPath("/modules/java.base/java/util"))) {
+                classes = s.filter(p -> p.toString().endsWith(".class")).limit(400).toList();
+            }
+            for (Path p : classes) {
+                byte[] original = Files.readAllBytes(p);
+                String name = new ClassReader(original).getClassName();
+                ClassTransform.Woven w = t.transform(new ClassTransform.Request(0, name, original, false));
+                if (w == null) {
+                    continue;   // interfaces without code
+                }
+                StringWriter problems = new StringWriter();
+                CheckClassAdapter.verify(new ClassReader(w.bytes()), getClass().getClassLoader(), false,
+                    new PrintWriter(problems));
+                assertEquals("", problems.toString(), name + " (" + options + ")");
+                ClassLayout layout = ClassLayout.fromFacts(w.facts());
+                assertNotNull(layout, name);
+                checked++;
+            }
+            assertEquals(0L, t.stats().get("methodsTooLarge"));
+        }
+        assertTrue(checked > 600, "classes checked: " + checked);
+    }
+
+    /** Bytecodes per method of ReferenceWorkload, counted on a thread of its own by a transform of these options. */
+    private static Map<String, Long> counts(BlockCountTransform t, String thread) throws Exception {
+        String name = ReferenceWorkload.class.getName();
+        byte[] original;
+        try (InputStream in = ReferenceWorkload.class.getResourceAsStream("ReferenceWorkload.class")) {
+            original = in.readAllBytes();
+        }
+        ClassTransform.Woven w = t.transform(new ClassTransform.Request(1, name.replace('.', '/'), original, false));
+        ClassLayout layout = ClassLayout.fromFacts(w.facts());
+        ClassLoader loader = new ClassLoader(BlockCountTransformTest.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
+                if (n.equals(name)) {
+                    synchronized (getClassLoadingLock(n)) {
+                        Class<?> c = findLoadedClass(n);
+                        return c != null ? c : defineClass(n, w.bytes(), 0, w.bytes().length);
+                    }
+                }
+                return super.loadClass(n, resolve);
+            }
+        };
+        long[] result = new long[1];
+        Throwable[] failure = new Throwable[1];
+        Thread runner = new Thread(() -> {
+            try {
+                result[0] = (Long) loader.loadClass(name).getMethod("run").invoke(null);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, thread);
+        runner.start();
+        runner.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        assertEquals(ReferenceWorkload.run(), result[0], "the woven program computes what the original does");
+        List<long[]> arrays = new ArrayList<>();
+        ThreadCounters.visit((threadName, id, slot, c) -> {
+            if (thread.equals(threadName) && slot == layout.slot()) {
+                arrays.add(c.clone());
+            }
+        });
+        assertEquals(1, arrays.size(), thread);
+        long[] c = arrays.get(0);
+        Map<String, Long> out = new TreeMap<>();
+        for (ClassLayout.Method m : layout.methods()) {
+            long b = 0;
+            for (int i = 0; i < m.blocks(); i++) {
+                b += c[m.firstBlockCounter() + i] * m.lengths()[i];
+            }
+            out.put(m.name() + m.desc(), b);
+        }
+        return out;
+    }
+
+    @Test
+    void preciseBlockCountsEqualACounterAtEveryInstruction() throws Exception {
+        Map<String, Long> reference = counts(new BlockCountTransform(BasicBlocks.Cut.EVERY_INSTRUCTION), "reference");
+        Map<String, Long> precise = counts(transform("precise"), "precise");
+        Map<String, Long> blocks = counts(transform(""), "blocks");
+        assertEquals(reference, precise);
+        assertTrue(reference.get("execute([II)I") > 30_000, reference.toString());
+        // Without precise, a block left by an exception counts whole: only the methods that catch or throw differ
+        Map<String, Long> differ = new HashMap<>();
+        reference.forEach((m, n) -> {
+            if (!n.equals(blocks.get(m))) {
+                differ.put(m, blocks.get(m) - n);
+            }
+        });
+        // (execute's division and guarded's call to check throw mid-block; check's athrow ends its block)
+        assertEquals(java.util.Set.of("guarded(I)I", "execute([II)I"), differ.keySet(), differ.toString());
+        differ.values().forEach(d -> assertTrue(d > 0, "over-counted, never under: " + differ));
+    }
+}

@@ -1,0 +1,50 @@
+package io.taper.analysis.methodcount;
+
+import io.taper.runtime.FactText;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A woven class's counters: its slot, and the method each counter counts the entries of (counter {@code i} is
+ * {@code methods().get(i)}). The server sends it as the class's facts; the results read it back.
+ *
+ * @param methods name and descriptor per counter
+ */
+public record MethodTable(int slot, List<String[]> methods) {
+
+    public static final String SLOT = "methodcount.slot";
+    public static final String TEXT = "methodcount.methods.";
+
+    public Map<String, String> toFacts() {
+        StringBuilder sb = new StringBuilder();
+        for (String[] m : methods) {
+            sb.append(m[0]).append('\t').append(m[1]).append('\n');
+        }
+        Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
+        facts.put(SLOT, Integer.toString(slot));
+        return facts;
+    }
+
+    /** The table the facts carry, or null if they are not a method-count class's. */
+    public static MethodTable fromFacts(Map<String, String> facts) {
+        String slot = facts.get(SLOT);
+        String text = FactText.join(facts, TEXT);
+        if (slot == null || text == null) {
+            return null;
+        }
+        List<String[]> methods = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0) {
+                methods.add(new String[] {line.substring(0, tab), line.substring(tab + 1)});
+            }
+        }
+        try {
+            return new MethodTable(Integer.parseInt(slot), methods);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

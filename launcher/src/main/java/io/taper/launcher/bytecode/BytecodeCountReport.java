@@ -1,0 +1,63 @@
+package io.taper.launcher.bytecode;
+
+import io.taper.launcher.RunReport;
+import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.BytecodeRow;
+import io.taper.result.ResultKeys.MethodRow;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The top 30 methods by bytecodes executed in them, printed after a bytecode-count run: share of all, invocations,
+ * bytecodes per invocation, and the share of invocations, field accesses and allocations among them. Rows with
+ * extrapolated counts are marked.
+ */
+public final class BytecodeCountReport implements RunReport {
+
+    static final int TOP = 30;
+
+    @Override
+    public String analysis() {
+        return "bytecode-count";
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void write(Map<String, Object> result, Path out, PrintStream console) {
+        List<Map<String, Object>> rows = new ArrayList<>((List<Map<String, Object>>) result.get(ResultKeys.ROWS));
+        Map<String, Object> summary = (Map<String, Object>) result.getOrDefault(ResultKeys.SUMMARY, Map.of());
+        print(rows, number(summary.get(BytecodeRow.TOTAL_BYTECODES)), String.valueOf(result.get(ResultKeys.MODE)),
+            TOP, console);
+    }
+
+    static void print(List<Map<String, Object>> rows, long total, String mode, int n, PrintStream out) {
+        rows.sort(Comparator.comparingLong((Map<String, Object> r) -> number(r.get(BytecodeRow.BYTECODES))).reversed()
+            .thenComparing(r -> String.valueOf(r.get(MethodRow.CLASS)) + r.get(MethodRow.METHOD)));
+        out.printf("[taper] bytecode-count %s: %,d bytecodes executed; top %d of %d methods%n", mode, total,
+            Math.min(n, rows.size()), rows.size());
+        out.printf("  %3s %15s %6s %13s %9s %6s %6s %6s  %s%n", "#", "bytecodes", "share", "invocations", "per call",
+            "invoke", "field", "alloc", "method");
+        double all = Math.max(1, total);
+        for (int i = 0; i < Math.min(n, rows.size()); i++) {
+            Map<String, Object> r = rows.get(i);
+            long b = number(r.get(BytecodeRow.BYTECODES));
+            long calls = number(r.get(MethodRow.INVOCATIONS));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> kinds = (Map<String, Object>) r.getOrDefault(BytecodeRow.PER_KIND, Map.of());
+            double per = Math.max(1, b);
+            out.printf("  %3d %,15d %5.1f%% %,13d %9.1f %5.1f%% %5.1f%% %5.1f%%  %s.%s%s%s%n", i + 1, b, 100.0 * b / all,
+                calls, calls == 0 ? 0.0 : (double) b / calls, 100.0 * number(kinds.get("invoke")) / per,
+                100.0 * number(kinds.get("field")) / per, 100.0 * number(kinds.get("alloc")) / per,
+                r.get(MethodRow.CLASS), r.get(MethodRow.METHOD), r.get(MethodRow.DESCRIPTOR),
+                Boolean.TRUE.equals(r.get(BytecodeRow.EXTRAPOLATED)) ? " [extrapolated]" : "");
+        }
+    }
+
+    private static long number(Object o) {
+        return o instanceof Number x ? x.longValue() : 0;
+    }
+}
