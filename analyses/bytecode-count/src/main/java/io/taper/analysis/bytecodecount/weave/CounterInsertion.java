@@ -1,6 +1,8 @@
 package io.taper.analysis.bytecodecount.weave;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -8,6 +10,7 @@ import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -42,13 +45,29 @@ final class CounterInsertion {
         if (invocationCounter >= 0) {
             entry.add(increment(local, invocationCounter));
         }
+        Map<LabelNode, LabelNode> moved = new HashMap<>();
         for (int b = 0; b < blocks.size(); b++) {
-            m.instructions.insertBefore(blocks.leaders().get(b), increment(local, firstBlockCounter + b));
+            AbstractInsnNode leader = blocks.leaders().get(b);
+            InsnList inc = increment(local, firstBlockCounter + b);
+            AbstractInsnNode first = inc.getFirst();
+            m.instructions.insertBefore(leader, inc);
+            if (leader.getOpcode() == Opcodes.NEW) {
+                // Frames name an uninitialised object by the label of its NEW: the labels that marked the NEW now
+                // mark the increment, so the NEW gets a label of its own and the frames are told
+                LabelNode own = new LabelNode();
+                m.instructions.insertBefore(leader, own);
+                for (AbstractInsnNode n = first.getPrevious(); n != null && n.getOpcode() < 0; n = n.getPrevious()) {
+                    if (n instanceof LabelNode l) {
+                        moved.put(l, own);
+                    }
+                }
+            }
         }
         m.instructions.insert(entry);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof FrameNode f) {
-                f.local = withLocal(f.local, local);
+                f.local = withLocal(moved(f.local, moved), local);
+                f.stack = moved(f.stack, moved);
             }
         }
         m.maxLocals = local + 1;
@@ -78,6 +97,19 @@ final class CounterInsertion {
             return new IntInsnNode(Opcodes.SIPUSH, v);
         }
         return new LdcInsnNode(v);
+    }
+
+    /** Frame types with the uninitialised objects' labels replaced as {@code moved} says. */
+    private static List<Object> moved(List<Object> types, Map<LabelNode, LabelNode> moved) {
+        if (types == null || moved.isEmpty()) {
+            return types;
+        }
+        List<Object> out = new ArrayList<>(types.size());
+        for (Object t : types) {
+            Object to = t instanceof LabelNode l ? moved.get(l) : null;
+            out.add(to != null ? to : t);
+        }
+        return out;
     }
 
     /** An expanded frame's locals with TOP up to {@code local} and the counter array there. */

@@ -21,6 +21,7 @@ public final class ReferenceWorkload {
             w.checksum += w.text(i);
             w.checksum += w.guarded(i % 7);
             w.checksum += w.recurse(i % 12);
+            w.checksum += w.label(i % 3 == 0, i % 2 == 0).length();
         }
         return w.checksum;
     }
@@ -93,6 +94,17 @@ public final class ReferenceWorkload {
         }
         Object o = k % 2 == 0 ? "even" : Integer.valueOf(k);
         return o instanceof String s ? s.length() : (Integer) o;
+    }
+
+    /**
+     * A NEW that starts a block (the jump target after the if) with a jump between it and its constructor: the
+     * frames there name the uninitialised object by the NEW's label.
+     */
+    String label(boolean early, boolean a) {
+        if (early) {
+            return "early";
+        }
+        return new StringBuilder(a ? "a" : "b").append('!').toString();
     }
 
     int recurse(int n) {
