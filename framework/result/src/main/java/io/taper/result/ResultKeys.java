@@ -137,6 +137,11 @@ public final class ResultKeys {
         public static final String EXCLUSIVE_NANOS = "exclusiveNanos";
         public static final String MEAN_NANOS = "meanNanos";
         public static final String OPEN_FRAMES = "openFrames";
+        /**
+         * method-time: the most activations of the method open at once on one thread (recursion, folded onto the
+         * outermost activation's context: 1 when it never re-entered itself).
+         */
+        public static final String MAX_RECURSION = "maxRecursion";
         public static final String REMOVED = "removed";
         public static final String REMOVED_AT_MILLIS = "removedAtMillis";
 

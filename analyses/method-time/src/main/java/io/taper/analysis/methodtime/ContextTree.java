@@ -8,6 +8,13 @@ import java.util.Arrays;
  * made in that context. Only the owning thread writes it, so updates are plain array writes; other
  * threads read it for snapshots (see {@link #size()} for what they may rely on).
  *
+ * <p>Recursion folds: calling a method that is already on the path (directly or through others) continues at its
+ * first activation's node, as profilers' "merge recursion" views show it, so an interpreter's deep recursion makes as
+ * many contexts as it has distinct non-recursive paths, not one per stack depth. The call itself is counted on an
+ * <em>alias</em> node (parent: the calling context, {@link #target}: the first activation's node), which keeps the
+ * caller edge exact; the re-entry's self time goes to the target, its inclusive time nowhere (the outermost
+ * activation's holds it), and the target keeps the deepest nesting of itself seen ({@link #MAX_RECURSION}).
+ *
  * <p>Node 0 is the thread's root and node 1 the parent of every context created after the tree reached
  * its capacity: beyond {@code capacity} nodes, a call path is flattened to (truncated, method), so the
  * per-method statistics stay exact while memory stays bounded. The same happens to every new context once
@@ -24,12 +31,18 @@ final class ContextTree {
     static final int SELF_NANOS = 2;
     static final int MIN_NANOS = 3;
     static final int MAX_NANOS = 4;
-    static final int STRIDE = 5;
+    /** The most activations of the node open at once (1: never re-entered while running). */
+    static final int MAX_RECURSION = 5;
+    static final int STRIDE = 6;
 
     private final int capacity;
     private int[] parents = new int[64];
     private int[] methods = new int[64];
     private long[] stats = new long[64 * STRIDE];
+    /** Activations of each node open now (owning thread only). */
+    private int[] open = new int[64];
+    /** Per node, the node its calls run in: itself, or for an alias the first activation's node. */
+    private int[] targets = new int[64];
     // Written after the node's arrays: a reader that sees size n sees nodes 0 .. n-1 (and arrays that hold them).
     private volatile int size;
 
@@ -58,15 +71,62 @@ final class ContextTree {
                 break;
             }
         }
+        int ancestor = activationOf(parent, method);
         if ((size >= capacity || StateBudget.reached()) && parent != TRUNCATED) {
-            return child(TRUNCATED, method);
+            return ancestor > TRUNCATED ? ancestor : child(TRUNCATED, method);
         }
         if (StateBudget.heapGone()) {
-            return TRUNCATED;           // no allocation at all: the call counts only in the flattened total
+            return ancestor > TRUNCATED ? ancestor : TRUNCATED;   // no allocation at all
         }
         int node = add(parent, method);
+        if (ancestor > TRUNCATED) {
+            targets[node] = ancestor;
+        }
         put(key, node);
         return node;
+    }
+
+    /** The node of {@code method} on the path from the root to {@code node} (that node included), or -1. */
+    private int activationOf(int node, int method) {
+        for (int n = targets[node]; n > TRUNCATED; n = parents[n]) {
+            if (methods[n] == method) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    /** The node a call found by {@link #child} runs in: itself, or an alias's first activation. */
+    int target(int node) {
+        return targets[node];
+    }
+
+    /**
+     * An activation of {@code node} starts (owning thread).
+     *
+     * @return true if it re-enters a node already running on this thread's stack (a folded recursive call)
+     */
+    boolean opened(int node) {
+        int o = ++open[node];
+        int b = node * STRIDE + MAX_RECURSION;
+        if (o > stats[b]) {
+            stats[b] = o;
+        }
+        return o > 1;
+    }
+
+    /** An activation of {@code node} ends, or is discarded (owning thread). */
+    void closed(int node) {
+        if (open[node] > 0) {
+            open[node]--;
+        }
+    }
+
+    /** Records a completed re-entry: its call on the {@code alias}, its self time on the alias's target. */
+    void recordReentry(int alias, long selfNanos) {
+        long[] s = stats;
+        s[alias * STRIDE + CALLS]++;
+        s[targets[alias] * STRIDE + SELF_NANOS] += selfNanos;
     }
 
     /** Records one completed call of {@code node} lasting {@code nanos}, {@code selfNanos} of them outside callees. */
@@ -160,12 +220,14 @@ final class ContextTree {
             s[b + SELF_NANOS] += os[from + SELF_NANOS];
             s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], os[from + MIN_NANOS]);
             s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], os[from + MAX_NANOS]);
+            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], os[from + MAX_RECURSION]);
         }
     }
 
     /** The bytes this tree's arrays hold (array headers left out). */
     long bytes() {
-        return 4L * parents.length + 4L * methods.length + 8L * stats.length + 8L * keys.length + 4L * values.length;
+        return 4L * parents.length + 4L * methods.length + 8L * stats.length + 8L * keys.length + 4L * values.length
+            + 4L * open.length + 4L * targets.length;
     }
 
     /** A snapshot of a tree's nodes (see {@link #copy()}); a class, not a record (see {@link MethodKey}). */
@@ -206,9 +268,12 @@ final class ContextTree {
             parents = Arrays.copyOf(parents, n);
             methods = Arrays.copyOf(methods, n);
             stats = Arrays.copyOf(stats, n * STRIDE);
+            open = Arrays.copyOf(open, n);
+            targets = Arrays.copyOf(targets, n);
         }
         parents[node] = parent;
         methods[node] = method;
+        targets[node] = node;
         stats[node * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
         size = node + 1;
         return node;

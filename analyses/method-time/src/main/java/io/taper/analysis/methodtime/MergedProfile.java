@@ -39,6 +39,8 @@ final class MergedProfile {
     final long[] min;
     final long[] max;
     final long[] open;
+    /** Per method, the most activations of it open at once on one thread (folded recursion's depth). */
+    final long[] recursion;
     final boolean[] seen;
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
@@ -63,6 +65,7 @@ final class MergedProfile {
         total = new long[methods];
         min = new long[methods];
         max = new long[methods];
+        recursion = new long[methods];
         open = new long[methods];
         seen = new boolean[methods];
         Arrays.fill(min, Long.MAX_VALUE);
@@ -118,12 +121,22 @@ final class MergedProfile {
                 break;
             }
         }
+        // a folded recursive re-entry's frame adds self time only: its node's outermost open frame holds its time
+        boolean[] outerOpen = new boolean[d];
+        boolean[] nodeOpen = new boolean[n];
+        for (int i = 0; i < d; i++) {
+            int node = s.openNodes[i];
+            if (node >= 0 && node < n && !nodeOpen[node]) {
+                nodeOpen[node] = true;
+                outerOpen[i] = true;
+            }
+        }
         long above = 0;
         for (int i = d - 1; i >= 0; i--) {
             int node = s.openNodes[i];
             long elapsed = Math.max(0, now - s.openStarts[i]);
             if (node > ContextTree.TRUNCATED && node < n) {
-                openNanos[node] += elapsed;
+                openNanos[node] += outerOpen[i] ? elapsed : 0;
                 openSelf[node] += Math.max(0, elapsed - s.openCallees[i] - above);
                 openFrames[node]++;
             }
@@ -151,6 +164,7 @@ final class MergedProfile {
             if (calls > 0) {
                 min[method] = Math.min(min[method], c.stat(node, ContextTree.MIN_NANOS));
                 max[method] = Math.max(max[method], c.stat(node, ContextTree.MAX_NANOS));
+                recursion[method] = Math.max(recursion[method], c.stat(node, ContextTree.MAX_RECURSION));
             }
             long outerNanos = outermost[node] ? nanos : 0;
             inclusive[method] += outerNanos;

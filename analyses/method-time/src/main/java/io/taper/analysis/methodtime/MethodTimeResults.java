@@ -178,6 +178,7 @@ public final class MethodTimeResults implements AnalysisResults {
         r.put("maxNanos", calls == 0 ? 0L : p.max[m]);
         r.put(MethodRow.MEAN_NANOS, calls == 0 ? 0L : p.total[m] / calls);
         r.put(MethodRow.OPEN_FRAMES, p.open[m]);
+        r.put(MethodRow.MAX_RECURSION, p.recursion[m]);
         long removedAt = Removals.removedAtMillis(m);
         r.put(MethodRow.REMOVED, removedAt >= 0);
         if (removedAt >= 0) {

@@ -43,6 +43,10 @@ final class ThreadProfile {
     // finds its node here instead of probing the context tree's hash table (a cache miss once the tree is big).
     private int[] frameLastCallee = new int[32];
     private int[] frameLastCalleeNode = new int[32];
+    /** Whether the frame re-entered a node already open below it (recursion, folded: see {@link ContextTree}). */
+    private boolean[] frameReentry = new boolean[32];
+    /** The node the frame's call is counted on: its own node, or the alias of a folded re-entry. */
+    private int[] frameCalls = new int[32];
     private int depth;
 
     /** Kept for diagnosis: the methods of the first unmatched exits of this thread. */
@@ -121,12 +125,15 @@ final class ThreadProfile {
         frameCallees = new long[1];
         frameLastCallee = new int[1];
         frameLastCalleeNode = new int[1];
+        frameReentry = new boolean[1];
+        frameCalls = new int[1];
     }
 
     /** The bytes this profile's arrays hold: its context tree and its stack. */
     long bytes() {
         return tree.bytes() + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
-            + frameLastCalleeNode.length) + 8L * (frameStarts.length + frameCallees.length) + 128;
+            + frameLastCalleeNode.length + frameCalls.length) + 8L * (frameStarts.length + frameCallees.length)
+            + frameReentry.length + 128;
     }
 
     /**
@@ -158,7 +165,10 @@ final class ThreadProfile {
             frameLastCallee[d - 1] = method;
             frameLastCalleeNode[d - 1] = node;
         }
-        frameNodes[d] = node;
+        int target = tree.target(node);
+        frameCalls[d] = node;
+        frameNodes[d] = target;
+        frameReentry[d] = tree.opened(target);
         frameLastCallee[d] = -1;
         frameMethods[d] = method;
         frameStarts[d] = now;
@@ -183,11 +193,19 @@ final class ThreadProfile {
         }
         if (token < d) {
             discardedFrames += d - token;
+            for (int k = token; k < d; k++) {
+                tree.closed(frameNodes[k]);
+            }
         }
         int i = token - 1;
         long nanos = Math.max(0, now - frameStarts[i]);
         long self = Math.max(0, nanos - frameCallees[i]);
-        tree.record(frameNodes[i], nanos, self);
+        tree.closed(frameNodes[i]);
+        if (frameReentry[i]) {
+            tree.recordReentry(frameCalls[i], self);
+        } else {
+            tree.record(frameNodes[i], nanos, self);
+        }
         if (method == weavingMethod) {
             // Taper's own time: the enclosing calls start that much later instead of counting it as a callee
             for (int k = 0; k < i; k++) {
@@ -231,7 +249,7 @@ final class ThreadProfile {
         return tree;
     }
 
-    /** Per open frame's node, the time its open frames have run so far at {@code now}. Read without a lock, like {@link #snapshot}. */
+    /** Per open frame's node, the time its outermost open frame has run so far at {@code now}. Read without a lock, like {@link #snapshot}. */
     Map<Integer, Long> openTimes(long now) {
         int d = depth;
         int[] fn = frameNodes;
@@ -239,8 +257,9 @@ final class ThreadProfile {
         d = Math.max(0, Math.min(d, Math.min(fn.length, fs.length)));
         Map<Integer, Long> times = new HashMap<>();
         for (int i = 0; i < d; i++) {
-            Long old = times.get(fn[i]);
-            times.put(fn[i], (old == null ? 0 : old) + Math.max(0, now - fs[i]));
+            if (!times.containsKey(fn[i])) {     // a node's outermost open frame holds its re-entries' time
+                times.put(fn[i], Math.max(0, now - fs[i]));
+            }
         }
         return times;
     }
@@ -307,5 +326,7 @@ final class ThreadProfile {
         frameCallees = Arrays.copyOf(frameCallees, n);
         frameLastCallee = Arrays.copyOf(frameLastCallee, n);
         frameLastCalleeNode = Arrays.copyOf(frameLastCalleeNode, n);
+        frameReentry = Arrays.copyOf(frameReentry, n);
+        frameCalls = Arrays.copyOf(frameCalls, n);
     }
 }

@@ -87,17 +87,30 @@ class MergedProfileTest {
     }
 
     @Test
-    void outermostMarksOnlyTheFirstActivationOnEachPath() {
+    void recursionFoldsOntoTheFirstActivationAndCountsItsCallOnAnAlias() {
         ThreadProfile t = new ThreadProfile("t", 1, 64);
         int a = t.enter(MAIN, 0);       // node 2
         int b = t.enter(WORK, 1);       // node 3
-        int c = t.enter(MAIN, 2);       // node 4: MAIN again below itself
+        int c = t.enter(MAIN, 2);       // MAIN again below itself: runs in node 2, counted on alias node 4
+        int e = t.enter(WORK, 2);       // WORK under node 2 again: node 3 itself, re-entered (its caller is MAIN)
+        t.exit(WORK, e, 3);
         t.exit(MAIN, c, 3);
         t.exit(WORK, b, 4);
         int d = t.enter(HELPER, 5);     // node 5
         t.exit(HELPER, d, 6);
         t.exit(MAIN, a, 7);
-        boolean[] outer = MergedProfile.outermost(t.snapshot(7).nodes, METHODS);
+        ContextTree.Copy nodes = t.snapshot(7).nodes;
+        assertEquals(6, nodes.size());
+        assertEquals(1, nodes.stat(2, ContextTree.CALLS));
+        assertEquals(2, nodes.stat(3, ContextTree.CALLS));
+        assertEquals(3, nodes.stat(3, ContextTree.NANOS), "the outer WORK's 3 ns only");
+        assertEquals(1, nodes.stat(4, ContextTree.CALLS));
+        assertEquals(3, nodes.parent(4));
+        assertEquals(7, nodes.stat(2, ContextTree.NANOS), "the outer call's 7 ns, not 7 + 1");
+        assertEquals(0, nodes.stat(4, ContextTree.NANOS));
+        assertEquals(2, nodes.stat(2, ContextTree.MAX_RECURSION));
+        assertEquals(2, nodes.stat(3, ContextTree.MAX_RECURSION));
+        boolean[] outer = MergedProfile.outermost(nodes, METHODS);
         assertArrayEquals(new boolean[] {false, false, true, true, false, true}, outer);
     }
 }

@@ -86,14 +86,16 @@ class ShadowStackTest {
 
         assertEquals(3, p.invocations[R]);
         assertEquals(100, p.inclusive[R]);       // the outermost call only
-        assertEquals(140, p.total[R]);           // 10 + 30 + 100: mean 46 per call
+        assertEquals(100, p.total[R]);           // the re-entries fold onto it: their time is in its own
         assertEquals(100, p.exclusive[R]);       // 70 + 20 + 10
-        assertEquals(10, p.min[R]);
+        assertEquals(100, p.min[R]);             // durations of outermost calls only
         assertEquals(100, p.max[R]);
+        assertEquals(3, p.recursion[R]);
         List<long[]> callers = p.callersOf(R);
         assertEquals(2, callers.size());
         assertArrayEquals(new long[] {MergedProfile.NO_CALLER, 1, 100}, callers.get(0));
         assertArrayEquals(new long[] {R, 2, 0}, callers.get(1));   // nested calls: time already counted
+        assertEquals(2, p.contexts, "R's context and the alias its re-entries are counted on");
     }
 
     @Test
