@@ -125,6 +125,48 @@ final class InclusiveEstimate {
         return inclusive[m] + Math.round(added);
     }
 
+    /**
+     * Caps each estimate (in place) at what its callers allow: no more than the time of the callers its outermost
+     * calls came from (their estimates where they have one; a thread's root frame: all threads' observed time),
+     * and never more than all threads' observed time. A method's own re-entries and calls that carried no time (a
+     * folded recursion's alias edges) do not widen the cap, so a recursive chain removed together is counted once.
+     * Estimates only come down, and a caller's cap is applied before it caps its callees (a few passes settle
+     * chains; a cycle of removed callers keeps the looser cap).
+     *
+     * @param total all threads' observed nanoseconds
+     */
+    static long[] bounded(MergedProfile end, long[] estimated, long total) {
+        long[] out = estimated.clone();
+        for (int pass = 0; pass < 4; pass++) {
+            boolean changed = false;
+            for (int m = 0; m < out.length; m++) {
+                if (out[m] <= end.inclusive[m]) {
+                    continue;                              // measured time stands: only estimates are capped
+                }
+                long cap = 0;
+                for (long[] e : end.callersOf(m)) {
+                    int caller = (int) e[0];
+                    if (caller == m || e[2] <= 0) {
+                        continue;
+                    }
+                    cap += caller >= 0 && caller < out.length ? out[caller] : total;
+                    if (cap >= total) {
+                        break;
+                    }
+                }
+                long capped = Math.max(end.inclusive[m], Math.min(out[m], Math.min(cap, total)));
+                if (capped != out[m]) {
+                    out[m] = capped;
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return out;
+    }
+
     private boolean isSlot(int method) {
         return method >= 0 && method < inclusive.length;
     }

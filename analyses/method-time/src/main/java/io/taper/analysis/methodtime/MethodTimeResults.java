@@ -116,9 +116,10 @@ public final class MethodTimeResults implements AnalysisResults {
 
     private synchronized long[] estimated() {
         if (estimated == null) {
-            estimated = SampledTimes.RECORDED.any()
+            long[] raw = SampledTimes.RECORDED.any()
                 ? InclusiveEstimate.fromSamples(profile(), SampledTimes.RECORDED)
                 : InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
+            estimated = InclusiveEstimate.bounded(profile(), raw, profile().tree.totalNanos());
         }
         return estimated;
     }

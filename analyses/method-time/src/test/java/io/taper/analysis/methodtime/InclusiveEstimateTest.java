@@ -156,4 +156,44 @@ class InclusiveEstimateTest {
         assertArrayEquals(new long[] {1_000, 40 + 550, 70, 0}, InclusiveEstimate.fromSamples(end, samples),
             "M: measured 40, sampled 500 and half of 100; the others as measured");
     }
+    /**
+     * A recursive chain removed together (R and B calling each other, under C, under a root that runs 1,000 ns),
+     * whose frames stayed open while the sampler also credited them: the raw estimates overshoot the run; bounded,
+     * none exceeds its callers' time nor the thread's, and the recursion's own edges do not widen the cap.
+     */
+    @Test
+    void aRemovedRecursiveChainNeverExceedsItsCallersOrTheThread() {
+        ThreadProfile t = new ThreadProfile("main", 1, 64);
+        int root = t.enter(M, 0);
+        int c = t.enter(C, 0);
+        int r1 = t.enter(R, 100);
+        int b1 = t.enter(B, 150);
+        int r2 = t.enter(R, 200);               // re-enters R (folded): time not counted again
+        t.exit(R, r2, 300);
+        t.exit(B, b1, 350);
+        t.exit(R, r1, 600);
+        t.exit(C, c, 900);
+        t.exit(M, root, 1_000);
+        MergedProfile end = merge(t, 1_000);
+        assertEquals(500, end.inclusive[R]);
+        assertEquals(200, end.inclusive[B]);
+        assertEquals(900, end.inclusive[C]);
+
+        SampledTimes samples = new SampledTimes();
+        samples.watch(R, new MethodKey(0, "a/R", "r", "()V"));
+        samples.watch(B, new MethodKey(0, "a/B", "b", "()V"));
+        samples.add(new int[] {R, B}, new double[] {1.0, 1.0}, 2, 900);   // open frames sampled on: too much
+        long[] raw = InclusiveEstimate.fromSamples(end, samples);
+        assertEquals(1_400, raw[R]);
+        assertEquals(1_100, raw[B]);
+
+        long[] bounded = InclusiveEstimate.bounded(end, raw, end.tree.totalNanos());
+        assertEquals(1_000, end.tree.totalNanos());
+        assertEquals(900, bounded[R], "R's outermost calls come from C only: C's 900 at most");
+        assertEquals(900, bounded[B], "B is called by R only: R's bounded 900 at most");
+        assertEquals(900, bounded[C], "not estimated: as measured");
+        assertEquals(1_000, bounded[M]);
+        assertEquals(1_000, InclusiveEstimate.bounded(end, new long[] {1_000, 5_000, 7_000, 9_000}, 1_000)[C],
+            "nothing above the thread's time");
+    }
 }
