@@ -135,6 +135,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "report takes them; classes never loaded show as not covered. Default: every class the run wove.")
     List<Path> classes = new ArrayList<>();
 
+    @Option(names = "--view", paramLabel = "running|wall", defaultValue = "running",
+            converter = io.taper.launcher.profile.ProfileView.Converter.class,
+            description = "With --analysis method-time: rank the top table and draw the flame graph by running time "
+                    + "(default: the time threads waiting, parked, blocked or sleeping is left out) or by wall time.")
+    io.taper.launcher.profile.ProfileView view;
+
     @Option(names = "--precise",
             description = "With --analysis bytecode-count: blocks also end after every instruction that may throw, so a "
                     + "block left by an exception counts only the instructions that ran (more counters, more cost).")
@@ -188,7 +194,7 @@ public final class RunCommand implements Callable<Integer> {
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
                     absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache),
-                    precise ? List.of("precise") : List.of(), javaArgs);
+                    precise ? List.of("precise") : List.of(), view.key(), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

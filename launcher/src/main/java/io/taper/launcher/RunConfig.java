@@ -52,6 +52,7 @@ final class RunConfig {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));
         }
+        launch.put(io.taper.launcher.profile.MethodTimeReport.VIEW, o.view());
         if (!o.analysisOptions().isEmpty()) {
             cfg = cfg.with(TaperConfig.ANALYSIS_OPTIONS, String.join(",", o.analysisOptions()));
             launch.put("analysisOptions", o.analysisOptions());

@@ -9,6 +9,6 @@ public record RunOptions(String analysis, Mode mode, String controller, List<Pat
                          Path out, Path dump, Path jfr, Path java, Path serverJava, int serverStartTimeoutSeconds,
                          int requestTimeoutMillis, boolean quiet, boolean bootShadows, boolean audit,
                          long snapshotIntervalMillis, String maxState, String reweave, List<Path> sources, List<Path> classes,
-                         boolean reports, String cache, List<String> analysisOptions,
+                         boolean reports, String cache, List<String> analysisOptions, String view,
                          List<String> javaArgs) {
 }

@@ -142,6 +142,14 @@ public final class ResultKeys {
          * outermost activation's context: 1 when it never re-entered itself).
          */
         public static final String MAX_RECURSION = "maxRecursion";
+        /**
+         * method-time: the part of the inclusive time the method's thread spent waiting (parked, blocked on a monitor,
+         * sleeping, waiting: what {@code Thread.getState()} reports, sampled), and of the exclusive time.
+         */
+        public static final String WAITING_NANOS = "waitingNanos";
+        public static final String SELF_WAITING_NANOS = "selfWaitingNanos";
+        /** method-time: estimated inclusive time minus waiting time, what the default view ranks by. */
+        public static final String RUNNING_NANOS = "runningNanos";
         public static final String REMOVED = "removed";
         public static final String REMOVED_AT_MILLIS = "removedAtMillis";
 
@@ -186,8 +194,12 @@ public final class ResultKeys {
         /** All threads' observed time: the call tree's top-level total. */
         public static final String OBSERVED_NANOS = "observedNanos";
         public static final String CALL_TREE = "callTree";
-        /** {@code [parent, method id, calls, nanos]} per exported call-tree node. */
+        /** {@code [parent, method id, calls, nanos, waiting nanos]} per exported call-tree node. */
         public static final String NODES = "nodes";
+        /** Per thread profile (a live thread, or a group of finished ones): name, threads, observed, waiting. */
+        public static final String THREADS = "threadTimes";
+        public static final String THREAD = "thread";
+        public static final String THREAD_COUNT = "threads";
 
         private MethodTimeSummary() {
         }

@@ -7,10 +7,21 @@ package io.taper.launcher.profile;
  *                                run ({@code inclusiveNanos} for a method not removed, and in results written
  *                                before the estimate existed)
  * @param removedAtMillis         when adaptive mode removed the method's instrumentation, or -1
+ * @param waitingNanos            the part of the inclusive time its thread spent waiting (0 in results without it)
  */
 public record MethodRow(long id, String className, String method, String descriptor, long loader, long invocations,
                  long inclusiveNanos, long estimatedInclusiveNanos, long exclusiveNanos, long meanNanos,
-                 long openFrames, long removedAtMillis) {
+                 long openFrames, long removedAtMillis, long waitingNanos) {
+
+    /** The estimated inclusive time less the waiting: what the running view ranks by. */
+    public long runningNanos() {
+        return Math.max(0, estimatedInclusiveNanos - waitingNanos);
+    }
+
+    /** The time the view ranks by: running, or the estimated inclusive (wall) time. */
+    public long nanos(ProfileView view) {
+        return view == ProfileView.RUNNING ? runningNanos() : estimatedInclusiveNanos;
+    }
 
     public String key() {
         return MethodNames.key(className, method, descriptor);

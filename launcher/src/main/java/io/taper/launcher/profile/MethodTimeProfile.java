@@ -19,7 +19,9 @@ import java.util.function.ToLongFunction;
 
 /**
  * A method-time result as the launcher reads it back from {@code result.json}: the method rows and the
- * merged call tree of the summary ({@code [parent, method id, calls, nanos]} per node).
+ * merged call tree of the summary ({@code [parent, method id, calls, nanos, waiting nanos]} per node), seen in one
+ * {@link ProfileView}: in the running view a node's time is its time less its waiting, and the 100 % is the
+ * threads' running time.
  */
 public final class MethodTimeProfile {
 
@@ -33,14 +35,17 @@ public final class MethodTimeProfile {
     }
 
     private final String mode;
+    private final ProfileView view;
     private final List<MethodRow> rows;
     private final Map<Long, MethodRow> byId = new HashMap<>();
     private final List<Node> nodes;
     private final long observedNanos;
     private final boolean hasEstimates;
 
-    MethodTimeProfile(String mode, List<MethodRow> rows, List<Node> nodes, long observedNanos, boolean hasEstimates) {
+    MethodTimeProfile(String mode, ProfileView view, List<MethodRow> rows, List<Node> nodes, long observedNanos,
+                      boolean hasEstimates) {
         this.mode = mode;
+        this.view = view;
         this.rows = List.copyOf(rows);
         this.nodes = List.copyOf(nodes);
         this.observedNanos = observedNanos;
@@ -50,14 +55,19 @@ public final class MethodTimeProfile {
         }
     }
 
-    /** Reads a result.json file. */
+    /** Reads a result.json file, in the running view. */
     public static MethodTimeProfile read(Path resultJson) throws IOException {
+        return read(resultJson, ProfileView.RUNNING);
+    }
+
+    /** Reads a result.json file. */
+    public static MethodTimeProfile read(Path resultJson, ProfileView view) throws IOException {
         try (Reader r = Files.newBufferedReader(resultJson, StandardCharsets.UTF_8)) {
             Map<String, Object> map = new Gson().fromJson(r, new TypeToken<Map<String, Object>>() { }.getType());
             if (map == null) {
                 throw new IOException(resultJson + " is empty");
             }
-            return of(map);
+            return of(map, view);
         } catch (JsonParseException e) {
             throw new IOException(resultJson + " is not valid JSON: " + e.getMessage(), e);
         }
@@ -69,6 +79,11 @@ public final class MethodTimeProfile {
      * @throws IllegalArgumentException if it is not a method-time result
      */
     public static MethodTimeProfile of(Map<String, Object> result) {
+        return of(result, ProfileView.RUNNING);
+    }
+
+    /** {@link #of(Map)} in the given view. */
+    public static MethodTimeProfile of(Map<String, Object> result, ProfileView view) {
         ResultFormat.check(result.get(ResultKeys.FORMAT), "the result");
         Object analysis = result.get(ResultKeys.ANALYSIS);
         if (!ANALYSIS.equals(analysis)) {
@@ -85,24 +100,44 @@ public final class MethodTimeProfile {
             rows.add(new MethodRow(num(r, ResultKeys.MethodRow.ID), String.valueOf(r.get(ResultKeys.MethodRow.CLASS)), String.valueOf(r.get(ResultKeys.MethodRow.METHOD)),
                     String.valueOf(r.get(ResultKeys.MethodRow.DESCRIPTOR)), num(r, ResultKeys.MethodRow.LOADER), num(r, ResultKeys.MethodRow.INVOCATIONS), inclusive,
                     estimated ? num(r, ESTIMATED_INCLUSIVE) : inclusive, num(r, ResultKeys.MethodRow.EXCLUSIVE_NANOS), num(r, ResultKeys.MethodRow.MEAN_NANOS),
-                    num(r, ResultKeys.MethodRow.OPEN_FRAMES), removed ? num(r, ResultKeys.MethodRow.REMOVED_AT_MILLIS) : -1));
+                    num(r, ResultKeys.MethodRow.OPEN_FRAMES), removed ? num(r, ResultKeys.MethodRow.REMOVED_AT_MILLIS) : -1,
+                    num(r, ResultKeys.MethodRow.WAITING_NANOS)));
         }
         List<Node> nodes = new ArrayList<>();
         long observed = 0;
         if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
             observed = num(summary, MethodTimeSummary.OBSERVED_NANOS);
+            if (view == ProfileView.RUNNING) {
+                for (Object o : list(summary.get(MethodTimeSummary.THREADS))) {
+                    observed -= num((Map<?, ?>) o, ResultKeys.MethodRow.WAITING_NANOS);
+                }
+                observed = Math.max(0, observed);
+            }
             if (summary.get(MethodTimeSummary.CALL_TREE) instanceof Map<?, ?> tree) {
                 for (Object o : list(tree.get(MethodTimeSummary.NODES))) {
                     List<?> n = (List<?>) o;
-                    nodes.add(new Node((int) asLong(n.get(0)), asLong(n.get(1)), asLong(n.get(2)), asLong(n.get(3))));
+                    long nanos = asLong(n.get(3));
+                    long waiting = n.size() > 4 && view == ProfileView.RUNNING ? asLong(n.get(4)) : 0;
+                    nodes.add(new Node((int) asLong(n.get(0)), asLong(n.get(1)), asLong(n.get(2)),
+                        Math.max(0, nanos - waiting)));
                 }
             }
         }
-        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), rows, nodes, observed, hasEstimates);
+        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes, observed,
+            hasEstimates);
     }
 
     public String mode() {
         return mode;
+    }
+
+    public ProfileView view() {
+        return view;
+    }
+
+    /** Methods ranked as the view says (estimates included where the rows have them). */
+    public Ranking ranking() {
+        return rankingBy(r -> r.nanos(view));
     }
 
     public List<MethodRow> rows() {
@@ -118,7 +153,7 @@ public final class MethodTimeProfile {
         return nodes;
     }
 
-    /** All threads' observed time (the call tree's top-level nodes), the 100 % of tables and graphs. */
+    /** All threads' observed time (the call tree's top-level nodes) in the view, the 100 % of tables and graphs. */
     public long observedNanos() {
         return observedNanos;
     }

@@ -28,12 +28,13 @@ public final class MethodTimeReport implements RunReport {
 
     @Override
     public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
-        MethodTimeProfile profile = MethodTimeProfile.of(result);
+        MethodTimeProfile profile = MethodTimeProfile.of(result, viewOf(result));
         TopMethodsTable.print(profile, TOP, console);
         try (Writer w = Files.newBufferedWriter(out.resolve(COLLAPSED), StandardCharsets.UTF_8)) {
             CollapsedStacks.write(profile, w);
         }
-        String title = "Taper method-time (" + profile.mode() + "): " + program(result);
+        String title = "Taper method-time (" + profile.mode() + ", " + profile.view().key() + " time): "
+            + program(result);
         try (Writer w = Files.newBufferedWriter(out.resolve(SPEEDSCOPE), StandardCharsets.UTF_8)) {
             SpeedscopeProfile.write(profile, title, w);
         }
@@ -43,6 +44,17 @@ public final class MethodTimeReport implements RunReport {
         console.printf("[taper] call tree: %s, %s, %s%n", out.resolve(FLAME_GRAPH), out.resolve(COLLAPSED),
             out.resolve(SPEEDSCOPE));
     }
+
+    /** The view the run asked for ({@code launch.view}), running by default. */
+    static ProfileView viewOf(Map<String, Object> result) {
+        if (result.get("launch") instanceof Map<?, ?> launch && launch.get(VIEW) instanceof String v) {
+            return ProfileView.parse(v);
+        }
+        return ProfileView.RUNNING;
+    }
+
+    /** The launch record's key of {@code ./taper run --view}. */
+    public static final String VIEW = "view";
 
     /** The observed program's arguments as the launch recorded them. */
     private static String program(Map<String, Object> result) {

@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
             "methods ranked by inclusive time (JFR: execution samples with the method anywhere on the stack),",
             "then, over the recording's top N: match (methods both top-N sets share), sad and mad (sum and mean",
             "of |JFR rank - result rank|; a method a result never saw ranks after its last method).",
-            "Results rank by estimatedInclusiveNanos when their rows have it (adaptive mode: a removed method's",
-            "inclusive time extrapolated to the end of the run), else by the measured inclusiveNanos."},
+            "Results rank by running time (runningNanos: the estimated inclusive time, a removed method's",
+            "extrapolated to the end of the run, less the time its thread waited), as JFR's execution samples",
+            "see only running threads; --view wall ranks by estimatedInclusiveNanos, waiting included."},
         footer = {"", "Example:",
             "  ./taper run --mode none --jfr rec.jfr --out base -- -cp app.jar Main",
             "  ./taper run --analysis method-time --mode fixed --out fixed -- -cp app.jar Main",
@@ -52,6 +53,11 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
             description = "Rank by the measured inclusive time (inclusiveNanos) even where the results hold the "
                     + "estimate for removed methods (estimatedInclusiveNanos).")
     boolean measuredOnly;
+
+    @Option(names = "--view", paramLabel = "running|wall", defaultValue = "running",
+            converter = ProfileView.Converter.class,
+            description = "Rank by running time (default) or by wall time, waiting included.")
+    ProfileView view;
 
     @Parameters(paramLabel = "RESULT.json", arity = "1..*", description = "method-time result.json files.")
     List<Path> results = new ArrayList<>();
@@ -84,12 +90,13 @@ public final class ProfileAccuracyCommand implements Callable<Integer> {
         List<Compared> compared = new ArrayList<>();
         for (Path p : results) {
             try {
-                MethodTimeProfile profile = MethodTimeProfile.read(p);
+                MethodTimeProfile profile = MethodTimeProfile.read(p, view);
                 boolean estimated = !measuredOnly && profile.hasEstimates();
-                Ranking ranking = estimated ? profile.estimatedInclusiveRanking() : profile.inclusiveRanking();
-                compared.add(new Compared(p, profile.mode(),
-                        estimated ? MethodTimeProfile.ESTIMATED_INCLUSIVE : MethodTimeProfile.INCLUSIVE,
-                        AccuracyMetrics.compare(ref, ranking, top)));
+                Ranking ranking = measuredOnly ? profile.inclusiveRanking() : profile.ranking();
+                String rankedBy = measuredOnly ? MethodTimeProfile.INCLUSIVE
+                        : view == ProfileView.RUNNING ? io.taper.result.ResultKeys.MethodRow.RUNNING_NANOS
+                        : estimated ? MethodTimeProfile.ESTIMATED_INCLUSIVE : MethodTimeProfile.INCLUSIVE;
+                compared.add(new Compared(p, profile.mode(), rankedBy, AccuracyMetrics.compare(ref, ranking, top)));
             } catch (IOException | RuntimeException e) {
                 err.println("taper profile-accuracy: cannot read " + p + ": " + e.getMessage());
                 return 2;

@@ -114,7 +114,7 @@ class ProfileAccuracyCommandTest {
         assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(results.get(0)));
         assertEquals(List.of((double) compared, (double) compared, 2.0, 2.0 / compared, 0.0), metrics(results.get(1)));
         assertEquals("swapped", results.get(1).get("mode"));
-        assertEquals("inclusiveNanos", results.get(0).get("rankedBy"), "rows without an estimate");
+        assertEquals("runningNanos", results.get(0).get("rankedBy"), "the default view");
     }
 
     @Test
@@ -128,6 +128,13 @@ class ProfileAccuracyCommandTest {
         assertEquals("0", byEstimate[0], byEstimate[1]);
         Map<String, Object> r = ((List<Map<String, Object>>) new Gson().fromJson(byEstimate[1], Map.class)
                 .get("results")).get(0);
+        assertEquals("runningNanos", r.get("rankedBy"), "the running view ranks by the estimate less waiting");
+        assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(r));
+
+        String[] wall = run("profile-accuracy", "--jfr", recording.toString(), "--json", "--view", "wall",
+                adaptive.toString());
+        assertEquals("0", wall[0], wall[1]);
+        r = ((List<Map<String, Object>>) new Gson().fromJson(wall[1], Map.class).get("results")).get(0);
         assertEquals("estimatedInclusiveNanos", r.get("rankedBy"));
         assertEquals(List.of((double) compared, (double) compared, 0.0, 0.0, 0.0), metrics(r));
 
@@ -139,7 +146,7 @@ class ProfileAccuracyCommandTest {
         assertEquals(List.of((double) compared, (double) compared, 2.0, 2.0 / compared, 0.0), metrics(r));
 
         String[] text = run("profile-accuracy", "--jfr", recording.toString(), "--top", "2", adaptive.toString());
-        assertTrue(text[1].split("\n")[4].matches(".*adaptive\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+estimatedInclusiveNanos"),
+        assertTrue(text[1].split("\n")[4].matches(".*adaptive\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+runningNanos"),
                 text[1]);
     }
 
@@ -158,7 +165,7 @@ class ProfileAccuracyCommandTest {
         String[] lines = r[1].split("\n");
         assertTrue(lines[0].startsWith("JFR " + recording + ": "), lines[0]);
         assertTrue(r[1].contains("Top 2 by inclusive time vs JFR"), r[1]);
-        assertTrue(lines[4].matches(".*fixed\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+inclusiveNanos"), lines[4]);
+        assertTrue(lines[4].matches(".*fixed\\s+2/2\\s+0\\s+0\\.00\\s+0\\s+runningNanos"), lines[4]);
         assertTrue(r[1].contains("     1 ") && r[1].contains(jfrTop.get(0)), r[1]);
     }
 

@@ -136,14 +136,14 @@ class ProfileExportTest {
     }
 
     @Test
-    void theTopTableListsRowsByInclusiveTimeAndMarksRemovedAndRunningMethods() {
+    void theTopTableListsRowsByRunningTimeAndMarksRemovedAndRunningMethods() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TopMethodsTable.print(MethodTimeProfile.of(result()), 3, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
-        assertEquals("[taper] method-time adaptive: top 3 of 4 methods by inclusive time (1 removed by the controller)",
+        assertEquals("[taper] method-time adaptive: top 3 of 4 methods by running time (1 removed by the controller)",
                 lines[0]);
         assertEquals(5, lines.length);
-        assertTrue(lines[2].matches("\\s+1\\s+0\\.0\\s+76\\.9%\\s+0\\.0\\s+1\\s+1\\.0\\s+app\\.Main\\.main\\(String\\[\\]\\)"),
+        assertTrue(lines[2].matches("\\s+1\\s+0\\.0\\s+0\\.0\\s+0\\.0\\s+76\\.9%\\s+0\\.0\\s+1\\s+1\\.0\\s+app\\.Main\\.main\\(String\\[\\]\\)"),
                 lines[2]);
         assertTrue(lines[3].endsWith("app.Main.work(int)"), lines[3]);
         assertTrue(lines[4].endsWith("app.Worker.run() [1 still running]"), lines[4]);
@@ -171,10 +171,10 @@ class ProfileExportTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TopMethodsTable.print(profile, 2, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
-        assertTrue(lines[1].matches("\\s+#\\s+incl ms\\s+est ms\\s+incl%.*"), lines[1]);
-        assertTrue(lines[2].matches("\\s+1\\s+0\\.0\\s+~1\\.5\\s+19\\.2%.*app\\.Leaf\\.leaf\\(\\) "
+        assertTrue(lines[1].matches("\\s+#\\s+run ms\\s+wait ms\\s+incl ms\\s+run%.*"), lines[1]);
+        assertTrue(lines[2].matches("\\s+1\\s+1\\.5\\s+0\\.0\\s+~1\\.5\\s+19\\.2%.*app\\.Leaf\\.leaf\\(\\) "
                 + "\\[removed at 512 ms, inclusive time estimated\\]"), lines[2]);
-        assertTrue(lines[3].matches("\\s+2\\s+0\\.0\\s+76\\.9%.*app\\.Main\\.main\\(String\\[\\]\\)"), lines[3]);
+        assertTrue(lines[3].matches("\\s+2\\s+0\\.0\\s+0\\.0\\s+0\\.0\\s+76\\.9%.*app\\.Main\\.main\\(String\\[\\]\\)"), lines[3]);
     }
 
     @Test

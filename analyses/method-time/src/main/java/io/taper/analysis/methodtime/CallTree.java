@@ -9,7 +9,8 @@ import java.util.PriorityQueue;
 
 /**
  * The calling-context tree of all threads merged by call path: per node the method, the completed calls
- * and the time spent in that context (completed calls plus frames still open at the snapshot). Node 0
+ * and the time spent in that context (completed calls plus frames still open at the snapshot), and the part of
+ * that time its threads spent waiting. Node 0
  * is the root (no method); its children are the threads' outermost observed calls, and the node of
  * method {@link #TRUNCATED_METHOD} holds the flattened paths of threads whose trees were full.
  */
@@ -22,6 +23,7 @@ final class CallTree {
     private int[] methods = new int[1024];
     private long[] calls = new long[1024];
     private long[] nanos = new long[1024];
+    private long[] waits = new long[1024];
     private int size = 1;
     private final HashMap<Long, Integer> children = new HashMap<>();
 
@@ -44,6 +46,7 @@ final class CallTree {
             methods = Arrays.copyOf(methods, n);
             calls = Arrays.copyOf(calls, n);
             nanos = Arrays.copyOf(nanos, n);
+            waits = Arrays.copyOf(waits, n);
         }
         parents[node] = parent;
         methods[node] = method;
@@ -52,8 +55,17 @@ final class CallTree {
     }
 
     void add(int node, long nodeCalls, long nodeNanos) {
+        add(node, nodeCalls, nodeNanos, 0);
+    }
+
+    void add(int node, long nodeCalls, long nodeNanos, long waitedNanos) {
         calls[node] += nodeCalls;
         nanos[node] += nodeNanos;
+        waits[node] += waitedNanos;
+    }
+
+    long waitNanos(int node) {
+        return waits[node];
     }
 
     int size() {
@@ -88,7 +100,7 @@ final class CallTree {
     }
 
     /**
-     * The tree as JSON-shaped rows {@code [parent, method, calls, nanos]} (parent: an index into the returned
+     * The tree as JSON-shaped rows {@code [parent, method, calls, nanos, waiting nanos]} (parent: an index into the returned
      * list, -1 for the root's children), at most {@code maxNodes} of them and none lighter than
      * {@code minNanos}: the heaviest connected part of the tree, grown from the root one node at a time by
      * taking the heaviest node whose parent is already exported, so every exported path is complete and a
@@ -121,7 +133,7 @@ final class CallTree {
                 break;                         // the heaviest left is too light: so are all the others
             }
             exported[n] = rows.size();
-            rows.add(new long[] {exported[parents[n]], methods[n], calls[n], nanos[n]});
+            rows.add(new long[] {exported[parents[n]], methods[n], calls[n], nanos[n], waits[n]});
             for (int ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
                 frontier.add(ch);
             }

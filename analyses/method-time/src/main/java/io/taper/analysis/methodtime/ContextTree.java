@@ -197,9 +197,9 @@ final class ContextTree {
      * one by call path, with its statistics: calls and times summed, min and max combined. Paths this tree
      * already has get the other's figures added; new paths become new nodes (or flattened ones, past the
      * capacity or the state budget: per-method figures stay exact either way). Only this tree's writer may
-     * call it.
+     * call it. Returns, per node of {@code other}, the node it went to.
      */
-    void addAll(ContextTree other) {
+    int[] addAll(ContextTree other) {
         int n = other.size;
         int[] op = other.parents;
         int[] om = other.methods;
@@ -222,6 +222,7 @@ final class ContextTree {
             s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], os[from + MAX_NANOS]);
             s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], os[from + MAX_RECURSION]);
         }
+        return mapped;
     }
 
     /** The bytes this tree's arrays hold (array headers left out). */

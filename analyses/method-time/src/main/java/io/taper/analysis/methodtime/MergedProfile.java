@@ -41,6 +41,12 @@ final class MergedProfile {
     final long[] open;
     /** Per method, the most activations of it open at once on one thread (folded recursion's depth). */
     final long[] recursion;
+    /** Per method, the part of its inclusive time its thread spent waiting (parked, blocked, sleeping). */
+    final long[] waiting;
+    /** Per method, the part of its exclusive time its thread spent waiting. */
+    final long[] selfWaiting;
+    /** Per profile (thread or group of finished threads): name, threads, observed nanoseconds, waiting nanoseconds. */
+    final List<Object[]> threadTimes = new ArrayList<>();
     final boolean[] seen;
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
@@ -66,6 +72,8 @@ final class MergedProfile {
         min = new long[methods];
         max = new long[methods];
         recursion = new long[methods];
+        waiting = new long[methods];
+        selfWaiting = new long[methods];
         open = new long[methods];
         seen = new boolean[methods];
         Arrays.fill(min, Long.MAX_VALUE);
@@ -144,6 +152,7 @@ final class MergedProfile {
         }
 
         boolean[] outermost = outermost(c, methods);
+        long threadNanos = 0;
         int[] merged = new int[n];
         merged[ContextTree.ROOT] = CallTree.ROOT;
         merged[ContextTree.TRUNCATED] = -1;
@@ -168,6 +177,13 @@ final class MergedProfile {
             }
             long outerNanos = outermost[node] ? nanos : 0;
             inclusive[method] += outerNanos;
+            long waited = node < s.waitNodes.length ? s.waitNodes[node] : 0;
+            long outerWaited = outermost[node] ? Math.min(waited, nanos) : 0;
+            waiting[method] += outerWaited;
+            selfWaiting[method] += node < s.waitSelf.length ? s.waitSelf[node] : 0;
+            if (parent == ContextTree.ROOT) {
+                threadNanos += nanos;
+            }
 
             int caller;
             if (parent == ContextTree.ROOT) {
@@ -181,15 +197,16 @@ final class MergedProfile {
             long[] edge = edge(caller, method);
             edge[0] += calls;
             edge[1] += outerNanos;
-            merged[node] = addToTree(merged, parent, method, calls, nanos);
+            merged[node] = addToTree(merged, parent, method, calls, nanos, outerWaited);
         }
+        threadTimes.add(new Object[] {s.threadName, (long) s.threads, threadNanos, Math.min(s.waitTotal, threadNanos)});
     }
 
     /**
      * Adds a thread's context to the merged tree, under its parent's merged node ({@code merged}: per context
      * of the thread, its merged node, -1 if none); returns its merged node, or -1.
      */
-    private int addToTree(int[] merged, int parent, int method, long calls, long nanos) {
+    private int addToTree(int[] merged, int parent, int method, long calls, long nanos, long waited) {
         int mergedParent;
         if (parent == ContextTree.ROOT) {
             mergedParent = CallTree.ROOT;
@@ -205,9 +222,9 @@ final class MergedProfile {
             return -1;
         }
         int node = tree.child(mergedParent, method);
-        tree.add(node, calls, nanos);
+        tree.add(node, calls, nanos, waited);
         if (mergedParent != CallTree.ROOT && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
-            tree.add(mergedParent, 0, nanos);
+            tree.add(mergedParent, 0, nanos, waited);
         }
         return node;
     }

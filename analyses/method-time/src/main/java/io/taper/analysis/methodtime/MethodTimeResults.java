@@ -72,6 +72,16 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("threadGroups", ThreadProfiles.groups());
         s.put("stateBudgetReached", StateBudget.reached());
         s.put("contexts", p.contexts);
+        List<Map<String, Object>> threadTimes = new ArrayList<>();
+        for (Object[] t : p.threadTimes) {
+            Map<String, Object> tt = new LinkedHashMap<>();
+            tt.put(MethodTimeSummary.THREAD, t[0]);
+            tt.put(MethodTimeSummary.THREAD_COUNT, t[1]);
+            tt.put(MethodTimeSummary.OBSERVED_NANOS, t[2]);
+            tt.put(MethodRow.WAITING_NANOS, t[3]);
+            threadTimes.add(tt);
+        }
+        s.put(MethodTimeSummary.THREADS, threadTimes);
         s.put("truncatedContexts", p.truncatedContexts);
         s.put("openFrames", openFrames);
         s.put("unmatchedExits", p.unmatchedExits);
@@ -92,7 +102,7 @@ public final class MethodTimeResults implements AnalysisResults {
         long minNanos = (long) (total * MIN_EXPORTED_SHARE);
         List<long[]> nodes = p.tree.export(MAX_EXPORTED_CONTEXTS, minNanos);
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("format", "[parent, method id, calls, nanos]");
+        tree.put("format", "[parent, method id, calls, nanos, waiting nanos]");
         tree.put("contexts", (long) (p.tree.size() - 1));
         tree.put("exported", (long) nodes.size());
         tree.put("minNanos", minNanos);
@@ -180,6 +190,9 @@ public final class MethodTimeResults implements AnalysisResults {
         r.put(MethodRow.MEAN_NANOS, calls == 0 ? 0L : p.total[m] / calls);
         r.put(MethodRow.OPEN_FRAMES, p.open[m]);
         r.put(MethodRow.MAX_RECURSION, p.recursion[m]);
+        r.put(MethodRow.WAITING_NANOS, p.waiting[m]);
+        r.put(MethodRow.SELF_WAITING_NANOS, Math.min(p.selfWaiting[m], p.exclusive[m]));
+        r.put(MethodRow.RUNNING_NANOS, Math.max(0, estimatedInclusive - p.waiting[m]));
         long removedAt = Removals.removedAtMillis(m);
         r.put(MethodRow.REMOVED, removedAt >= 0);
         if (removedAt >= 0) {

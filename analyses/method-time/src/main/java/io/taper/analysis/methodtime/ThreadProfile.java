@@ -58,6 +58,16 @@ final class ThreadProfile {
     private long unknownSites;
     private long tooDeep;
 
+    // Written by the ThreadStateSampler only (a single writer), read racily by snapshots.
+    /** Per node, the time its outermost open frame spent with the thread waiting. */
+    private long[] waitNodes = new long[0];
+    /** Per node, the time the thread waited with the node's frame innermost (self waiting). */
+    private long[] waitSelf = new long[0];
+    private int[] waitMark = new int[0];
+    private int waitEpoch;
+    /** All the time the thread was seen waiting, inside observed frames or not. */
+    private long waitTotal;
+
     ThreadProfile(String threadName, long threadId, int maxContexts) {
         this(threadName, threadId, null, 1, maxContexts);
     }
@@ -81,6 +91,46 @@ final class ThreadProfile {
         return new ThreadProfile(groupName, -1, null, 0, maxContexts);
     }
 
+    /** The profile's thread, or null (a group's, or a thread collected since). */
+    Thread thread() {
+        return thread == null ? null : thread.get();
+    }
+
+    /**
+     * The thread was seen waiting for {@code nanos} (sampler thread only): each open context gets them once, the
+     * innermost frame as its own.
+     */
+    void waited(long nanos) {
+        waitTotal += nanos;
+        int d = Math.min(depth, frameNodes.length);
+        int[] fn = frameNodes;
+        if (d <= 0) {
+            return;
+        }
+        int size = tree.size();
+        if (waitNodes.length < size) {
+            int n = Math.max(size, waitNodes.length * 2);
+            waitNodes = Arrays.copyOf(waitNodes, n);
+            waitSelf = Arrays.copyOf(waitSelf, n);
+            waitMark = Arrays.copyOf(waitMark, n);
+        }
+        int epoch = ++waitEpoch;
+        int top = -1;
+        for (int i = 0; i < d; i++) {
+            int node = fn[i];
+            if (node >= 0 && node < waitNodes.length) {
+                top = node;
+                if (waitMark[node] != epoch) {
+                    waitMark[node] = epoch;
+                    waitNodes[node] += nanos;
+                }
+            }
+        }
+        if (top >= 0) {
+            waitSelf[top] += nanos;
+        }
+    }
+
     /** True for the profile of a group of finished threads. */
     boolean isGroup() {
         return thread == null && threadId < 0;
@@ -102,7 +152,23 @@ final class ThreadProfile {
      * Only the one thread that folds finished profiles calls it.
      */
     void absorb(ThreadProfile dead) {
-        tree.addAll(dead.tree);
+        int[] mapped = tree.addAll(dead.tree);
+        long[] dn = dead.waitNodes;
+        long[] ds = dead.waitSelf;
+        int size = tree.size();
+        if (waitNodes.length < size) {
+            waitNodes = Arrays.copyOf(waitNodes, size);
+            waitSelf = Arrays.copyOf(waitSelf, size);
+            waitMark = Arrays.copyOf(waitMark, size);
+        }
+        for (int node = 0; node < Math.min(mapped.length, dn.length); node++) {
+            int to = mapped[node];
+            if (to >= 0 && to < waitNodes.length) {
+                waitNodes[to] += dn[node];
+                waitSelf[to] += ds[node];
+            }
+        }
+        waitTotal += dead.waitTotal;
         threads += dead.threads;
         int copied = 0;
         for (int i = 0; i < Math.min(dead.unmatchedExits, UNMATCHED_KEPT) && unmatchedExits < UNMATCHED_KEPT; i++) {
@@ -127,13 +193,16 @@ final class ThreadProfile {
         frameLastCalleeNode = new int[1];
         frameReentry = new boolean[1];
         frameCalls = new int[1];
+        waitNodes = new long[0];
+        waitSelf = new long[0];
+        waitMark = new int[0];
     }
 
     /** The bytes this profile's arrays hold: its context tree and its stack. */
     long bytes() {
         return tree.bytes() + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
             + frameLastCalleeNode.length + frameCalls.length) + 8L * (frameStarts.length + frameCallees.length)
-            + frameReentry.length + 128;
+            + frameReentry.length + 20L * waitNodes.length + 128;
     }
 
     /**
@@ -276,8 +345,12 @@ final class ThreadProfile {
         long[] openCallees = Arrays.copyOf(fc, d);
         long unmatched = unmatchedExits;
         int[] kept = Arrays.copyOf(unmatchedMethods, (int) Math.min(unmatched, UNMATCHED_KEPT));
-        return new Snapshot(threadName, threadId, threads, nodes, openNodes, openStarts, openCallees, now,
+        Snapshot snap = new Snapshot(threadName, threadId, threads, nodes, openNodes, openStarts, openCallees, now,
                 unmatched, kept, discardedFrames, unknownSites, tooDeep);
+        snap.waitNodes = waitNodes.clone();
+        snap.waitSelf = waitSelf.clone();
+        snap.waitTotal = waitTotal;
+        return snap;
     }
 
     /**
@@ -298,6 +371,10 @@ final class ThreadProfile {
         final long discardedFrames;
         final long unknownSites;
         final long tooDeep;
+        /** Per node, waiting time of its outermost open frame, and self waiting time (see {@link #waited}). */
+        long[] waitNodes = new long[0];
+        long[] waitSelf = new long[0];
+        long waitTotal;
 
         Snapshot(String threadName, long threadId, int threads, ContextTree.Copy nodes, int[] openNodes,
                  long[] openStarts, long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods,

@@ -66,6 +66,7 @@ final class ThreadProfiles {
             p = ThreadProfile.of(t, MAX_CONTEXTS_PER_THREAD);
             BY_THREAD_ID.put(id, p);
             add(p);
+            ThreadStateSampler.ensureStarted();
         }
         return p;
     }

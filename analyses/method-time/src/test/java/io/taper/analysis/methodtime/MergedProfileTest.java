@@ -40,10 +40,10 @@ class MergedProfileTest {
         assertEquals(5, tree.size());
         assertEquals(55, tree.totalNanos());
         List<long[]> nodes = tree.export(100, 0);
-        assertArrayEquals(new long[] {-1, MAIN, 1, 50}, nodes.get(0));
-        assertArrayEquals(new long[] {0, WORK, 1, 30}, nodes.get(1));
-        assertArrayEquals(new long[] {-1, WORK, 1, 5}, nodes.get(2));
-        assertArrayEquals(new long[] {2, HELPER, 1, 2}, nodes.get(3));
+        assertArrayEquals(new long[] {-1, MAIN, 1, 50, 0}, nodes.get(0));
+        assertArrayEquals(new long[] {0, WORK, 1, 30, 0}, nodes.get(1));
+        assertArrayEquals(new long[] {-1, WORK, 1, 5, 0}, nodes.get(2));
+        assertArrayEquals(new long[] {2, HELPER, 1, 2, 0}, nodes.get(3));
     }
 
     @Test
@@ -59,8 +59,8 @@ class MergedProfileTest {
         CallTree tree = MergedProfile.merge(List.of(t1.snapshot(10), t2.snapshot(10)), METHODS).tree;
         List<long[]> nodes = tree.export(100, 0);
         assertEquals(2, nodes.size());
-        assertArrayEquals(new long[] {-1, MAIN, 2, 20}, nodes.get(0));
-        assertArrayEquals(new long[] {0, WORK, 2, 6}, nodes.get(1));
+        assertArrayEquals(new long[] {-1, MAIN, 2, 20, 0}, nodes.get(0));
+        assertArrayEquals(new long[] {0, WORK, 2, 6, 0}, nodes.get(1));
     }
 
     @Test
@@ -78,9 +78,9 @@ class MergedProfileTest {
         tree.add(e, 1, 40);
         List<long[]> top = tree.export(3, 0);
         assertEquals(3, top.size());
-        assertArrayEquals(new long[] {-1, 0, 1, 100}, top.get(0));
-        assertArrayEquals(new long[] {0, 3, 1, 60}, top.get(1));
-        assertArrayEquals(new long[] {-1, 4, 1, 40}, top.get(2));
+        assertArrayEquals(new long[] {-1, 0, 1, 100, 0}, top.get(0));
+        assertArrayEquals(new long[] {0, 3, 1, 60, 0}, top.get(1));
+        assertArrayEquals(new long[] {-1, 4, 1, 40, 0}, top.get(2));
         List<long[]> heavy = tree.export(10, 45);
         assertEquals(2, heavy.size(), "nodes lighter than 45 ns are left out");
         assertEquals(5, tree.export(10, 0).size());
@@ -112,5 +112,29 @@ class MergedProfileTest {
         assertEquals(2, nodes.stat(3, ContextTree.MAX_RECURSION));
         boolean[] outer = MergedProfile.outermost(nodes, METHODS);
         assertArrayEquals(new boolean[] {false, false, true, true, false, true}, outer);
+    }
+    @Test
+    void waitingTimeIsSplitOffPerContextOnceAndPerThread() {
+        ThreadProfile t = new ThreadProfile("t", 1, 64);
+        int a = t.enter(MAIN, 0);
+        int b = t.enter(WORK, 10);
+        int c = t.enter(WORK, 12);       // a recursive re-entry: its waiting counts once for WORK
+        int d = t.enter(HELPER, 15);     // parked in here
+        t.waited(50);
+        t.exit(HELPER, d, 70);
+        t.exit(WORK, c, 72);
+        t.exit(WORK, b, 75);
+        t.waited(5);                     // MAIN itself waits (a join in a method nobody weaves)
+        t.exit(MAIN, a, 100);
+        MergedProfile p = MergedProfile.merge(List.of(t.snapshot(100)), METHODS);
+        assertEquals(55, p.waiting[MAIN]);
+        assertEquals(50, p.waiting[WORK]);
+        assertEquals(50, p.waiting[HELPER]);
+        assertEquals(50, p.selfWaiting[HELPER]);
+        assertEquals(0, p.selfWaiting[WORK]);
+        assertEquals(5, p.selfWaiting[MAIN]);
+        assertEquals(1, p.threadTimes.size());
+        assertArrayEquals(new Object[] {"t", 1L, 100L, 55L}, p.threadTimes.get(0));
+        assertEquals(55, p.tree.waitNanos(1), "the merged tree's MAIN node");
     }
 }
