@@ -194,8 +194,13 @@ public final class ResultKeys {
         /** All threads' observed time: the call tree's top-level total. */
         public static final String OBSERVED_NANOS = "observedNanos";
         public static final String CALL_TREE = "callTree";
-        /** {@code [parent, method id, calls, nanos, waiting nanos]} per exported call-tree node. */
+        /**
+         * {@code [parent, method id, calls, nanos, waiting nanos]} per exported call-tree node. The root's children
+         * are threads: method id {@code -10 - i} names {@link #THREAD_NAMES}{@code [i]}; -2 is a thread's flattened
+         * contexts.
+         */
         public static final String NODES = "nodes";
+        public static final String THREAD_NAMES = "threads";
         /** Per thread profile (a live thread, or a group of finished ones): name, threads, observed, waiting. */
         public static final String THREADS = "threadTimes";
         public static final String THREAD = "thread";

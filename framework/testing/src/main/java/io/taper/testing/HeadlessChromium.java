@@ -68,10 +68,18 @@ public final class HeadlessChromium {
      * @param page a local HTML file
      */
     public static String dumpDom(Path page) throws IOException, InterruptedException {
+        return dumpDom(page, "");
+    }
+
+    /**
+     * The page's DOM after load, opened with a fragment ({@code #...}, without the '#'; "" for none), which pages
+     * that read their address take as their first state.
+     */
+    public static String dumpDom(Path page, String fragment) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("taper-chromium");
         Path out = profile.resolve("dom.html");
         Process p = new ProcessBuilder(executable().toString(), "--headless", "--no-sandbox", "--disable-gpu",
-            "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString())
+            "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--dump-dom", page.toUri() + (fragment.isEmpty() ? "" : "#" + fragment))
             .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();

@@ -30,20 +30,30 @@ public final class MethodTimeProfile {
     public static final String ESTIMATED_INCLUSIVE = ResultKeys.MethodRow.ESTIMATED_INCLUSIVE_NANOS;
     public static final String INCLUSIVE = ResultKeys.MethodRow.INCLUSIVE_NANOS;
 
-    /** One call-tree node; {@code parent} indexes the node list, -1 at the top. */
-    public record Node(int parent, long method, long calls, long nanos) {
+    /**
+     * One call-tree node; {@code parent} indexes the node list, -1 at the top (the threads).
+     *
+     * @param nanos     its time in the profile's view
+     * @param wallNanos its wall time, and {@code waitNanos} the part of it its threads waited
+     */
+    public record Node(int parent, long method, long calls, long nanos, long wallNanos, long waitNanos) {
     }
+
+    /** Method ids of the call tree's thread nodes: {@code THREAD_METHOD - i} is thread name {@code i}. */
+    public static final long THREAD_METHOD = -10;
 
     private final String mode;
     private final ProfileView view;
     private final List<MethodRow> rows;
     private final Map<Long, MethodRow> byId = new HashMap<>();
     private final List<Node> nodes;
+    private final List<String> threadNames;
     private final long observedNanos;
     private final boolean hasEstimates;
 
-    MethodTimeProfile(String mode, ProfileView view, List<MethodRow> rows, List<Node> nodes, long observedNanos,
-                      boolean hasEstimates) {
+    MethodTimeProfile(String mode, ProfileView view, List<MethodRow> rows, List<Node> nodes, List<String> threadNames,
+                      long observedNanos, boolean hasEstimates) {
+        this.threadNames = List.copyOf(threadNames);
         this.mode = mode;
         this.view = view;
         this.rows = List.copyOf(rows);
@@ -104,6 +114,7 @@ public final class MethodTimeProfile {
                     num(r, ResultKeys.MethodRow.WAITING_NANOS)));
         }
         List<Node> nodes = new ArrayList<>();
+        List<String> threadNames = new ArrayList<>();
         long observed = 0;
         if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
             observed = num(summary, MethodTimeSummary.OBSERVED_NANOS);
@@ -117,14 +128,17 @@ public final class MethodTimeProfile {
                 for (Object o : list(tree.get(MethodTimeSummary.NODES))) {
                     List<?> n = (List<?>) o;
                     long nanos = asLong(n.get(3));
-                    long waiting = n.size() > 4 && view == ProfileView.RUNNING ? asLong(n.get(4)) : 0;
+                    long waiting = n.size() > 4 ? Math.min(nanos, asLong(n.get(4))) : 0;
                     nodes.add(new Node((int) asLong(n.get(0)), asLong(n.get(1)), asLong(n.get(2)),
-                        Math.max(0, nanos - waiting)));
+                        view == ProfileView.RUNNING ? nanos - waiting : nanos, nanos, waiting));
+                }
+                for (Object o : list(tree.get(MethodTimeSummary.THREAD_NAMES))) {
+                    threadNames.add(String.valueOf(o));
                 }
             }
         }
-        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes, observed,
-            hasEstimates);
+        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes, threadNames,
+            observed, hasEstimates);
     }
 
     public String mode() {
@@ -163,8 +177,17 @@ public final class MethodTimeProfile {
         if (methodId == -2) {
             return "(flattened-contexts)";
         }
+        if (isThread(methodId)) {
+            int i = (int) (THREAD_METHOD - methodId);
+            return "[thread " + (i < threadNames.size() ? threadNames.get(i) : "#" + i) + "]";
+        }
         MethodRow r = byId.get(methodId);
         return r == null ? "(method-" + methodId + ")" : r.frame();
+    }
+
+    /** True for a call-tree node that stands for a thread (or same-named threads) rather than a method. */
+    public static boolean isThread(long methodId) {
+        return methodId <= THREAD_METHOD;
     }
 
     /** True if the rows carry the analysis's estimated inclusive time. */

@@ -203,7 +203,7 @@ class MethodTimeEndToEndTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
         assertEquals(spec, controller.get("strategy"));
-        assertTrue(adaptive.stderr().matches("(?s).*top 30 of \\d+ methods by inclusive time \\([1-9]\\d* removed by the controller\\).*"),
+        assertTrue(adaptive.stderr().matches("(?s).*top 30 of \\d+ methods by running time \\([1-9]\\d* removed by the controller\\).*"),
                 adaptive.stderr());
     }
 

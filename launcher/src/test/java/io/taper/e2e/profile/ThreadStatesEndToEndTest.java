@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.e2e.TaperProcess;
+import io.taper.testing.HeadlessChromium;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * method-time splits running from waiting (a forked JVM): a pool of parked workers and a sleeping thread rank at
  * the top by wall time and nowhere near it by running time, which the default table, the result's rows and
- * {@code runningNanos} agree on; the per-thread breakdown says who waited.
+ * {@code runningNanos} agree on; the per-thread breakdown says who waited; the flame graph, opened in a real browser
+ * on the sleeping thread's waiting time, draws it with a tooltip of calls, self, running and waiting time.
  */
 class ThreadStatesEndToEndTest {
 
@@ -60,6 +62,17 @@ class ThreadStatesEndToEndTest {
         Map<String, Object> sleeper = threads.stream().filter(t -> "sleeper".equals(t.get("thread"))).findFirst()
             .orElseThrow(() -> new AssertionError(threads.toString()));
         assertTrue(num(sleeper, "waitingNanos") > num(sleeper, "observedNanos") * 8 / 10, sleeper.toString());
+
+        // the flame graph in a real browser, opened on the sleeping thread's waiting time
+        String dom = HeadlessChromium.dumpDom(out.resolve("method-time-flamegraph.html"), "view=waiting&thread=sleeper");
+        assertTrue(dom.contains("<option value=\"[thread sleeper]\">sleeper</option>"), "thread selector");
+        assertTrue(dom.contains("value=\"waiting\" checked") || dom.matches("(?s).*value=\"waiting\"[^>]*checked.*"),
+            "the waiting view is on");
+        java.util.regex.Matcher nap = java.util.regex.Pattern.compile(
+            "class=\"f\" [^>]*title=\"(io.taper.e2e.profile.fixtures.ParkedWorkers.nap\\(\\)[^\"]*)\"").matcher(dom);
+        assertTrue(nap.find(), "a known frame is drawn: " + dom.substring(0, Math.min(dom.length(), 3000)));
+        assertTrue(nap.group(1).matches(".* \u2014 waiting [0-9.]+ ms \\([0-9.]+% of all\\), self [0-9.]+ ms; "
+            + "running [0-9.]+ ms, waiting [0-9.]+ ms, 1 calls"), nap.group(1));
 
         Path wall = tmp.resolve("wall");
         TaperProcess.Outcome w = TaperProcess.run(wall, "run", "--analysis", "method-time", "--mode", "fixed",

@@ -130,7 +130,7 @@ class ProfileExportTest {
         assertTrue(html.startsWith("<!DOCTYPE html>"));
         assertTrue(html.contains("<title>title &lt;&amp;&gt;</title>"));
         assertTrue(html.contains("\"app.Main.work(int)\""), "frame names are in the data");
-        assertTrue(html.contains("[0,1,2,600]"), "main;work node");
+        assertTrue(html.contains("[0,1,2,600,0,0]"), "main;work node: parent, name, calls, wall, waiting, not a thread");
         assertEquals(1, html.split("</script>", -1).length - 1, "only the page's own script end tag");
         assertFalse(html.contains("http://") || html.contains("https://"), "no external resources");
     }

@@ -10,14 +10,21 @@ import java.util.PriorityQueue;
 /**
  * The calling-context tree of all threads merged by call path: per node the method, the completed calls
  * and the time spent in that context (completed calls plus frames still open at the snapshot), and the part of
- * that time its threads spent waiting. Node 0
- * is the root (no method); its children are the threads' outermost observed calls, and the node of
- * method {@link #TRUNCATED_METHOD} holds the flattened paths of threads whose trees were full.
+ * that time its threads spent waiting. Node 0 is the root (no method); its children are the threads (method
+ * {@link #threadMethod}: same-named threads share one), theirs the threads' outermost observed calls, and the node of
+ * method {@link #TRUNCATED_METHOD} under a thread holds the flattened paths of its tree once full.
  */
 final class CallTree {
 
     static final int ROOT = 0;
     static final int TRUNCATED_METHOD = -2;
+    /** Thread nodes' methods are {@code THREAD_METHOD - index}. */
+    static final int THREAD_METHOD = -10;
+
+    /** The method id of the thread node of thread name {@code index} (see {@link MergedProfile#threadNames}). */
+    static int threadMethod(int index) {
+        return THREAD_METHOD - index;
+    }
 
     private int[] parents = new int[1024];
     private int[] methods = new int[1024];

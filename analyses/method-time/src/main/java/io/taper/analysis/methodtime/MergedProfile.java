@@ -47,6 +47,11 @@ final class MergedProfile {
     final long[] selfWaiting;
     /** Per profile (thread or group of finished threads): name, threads, observed nanoseconds, waiting nanoseconds. */
     final List<Object[]> threadTimes = new ArrayList<>();
+    /** The call tree's thread nodes' names, by index ({@link CallTree#threadMethod}); same-named threads share one. */
+    final List<String> threadNames = new ArrayList<>();
+    private final Map<String, Integer> threadIndexes = new HashMap<>();
+    /** The call-tree node of the thread being added. */
+    private int threadNode;
     final boolean[] seen;
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
@@ -153,6 +158,13 @@ final class MergedProfile {
 
         boolean[] outermost = outermost(c, methods);
         long threadNanos = 0;
+        Integer known = threadIndexes.get(s.threadName);
+        if (known == null) {
+            known = threadNames.size();
+            threadNames.add(s.threadName);
+            threadIndexes.put(s.threadName, known);
+        }
+        threadNode = tree.child(CallTree.ROOT, CallTree.threadMethod(known));
         int[] merged = new int[n];
         merged[ContextTree.ROOT] = CallTree.ROOT;
         merged[ContextTree.TRUNCATED] = -1;
@@ -209,10 +221,10 @@ final class MergedProfile {
     private int addToTree(int[] merged, int parent, int method, long calls, long nanos, long waited) {
         int mergedParent;
         if (parent == ContextTree.ROOT) {
-            mergedParent = CallTree.ROOT;
+            mergedParent = threadNode;
         } else if (parent == ContextTree.TRUNCATED) {
             if (merged[ContextTree.TRUNCATED] < 0) {
-                merged[ContextTree.TRUNCATED] = tree.child(CallTree.ROOT, CallTree.TRUNCATED_METHOD);
+                merged[ContextTree.TRUNCATED] = tree.child(threadNode, CallTree.TRUNCATED_METHOD);
             }
             mergedParent = merged[ContextTree.TRUNCATED];
         } else {
@@ -223,8 +235,11 @@ final class MergedProfile {
         }
         int node = tree.child(mergedParent, method);
         tree.add(node, calls, nanos, waited);
-        if (mergedParent != CallTree.ROOT && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
+        if (mergedParent != threadNode && tree.method(mergedParent) == CallTree.TRUNCATED_METHOD) {
             tree.add(mergedParent, 0, nanos, waited);
+            tree.add(threadNode, 0, nanos, waited);
+        } else if (mergedParent == threadNode) {
+            tree.add(threadNode, 0, nanos, waited);
         }
         return node;
     }

@@ -107,6 +107,7 @@ public final class MethodTimeResults implements AnalysisResults {
         tree.put("exported", (long) nodes.size());
         tree.put("minNanos", minNanos);
         tree.put(MethodTimeSummary.NODES, nodes);
+        tree.put(MethodTimeSummary.THREAD_NAMES, new ArrayList<>(p.threadNames));
         s.put(MethodTimeSummary.CALL_TREE, tree);
         return s;
     }

@@ -35,21 +35,24 @@ class MergedProfileTest {
         assertArrayEquals(new long[] {MAIN, 1, 30}, callers.get(0));
         assertArrayEquals(new long[] {MergedProfile.NO_CALLER, 1, 5}, callers.get(1));
 
-        // root -> MAIN -> WORK (t1), root -> WORK -> HELPER (t2): two WORK contexts
+        // root -> t1 -> MAIN -> WORK, root -> t2 -> WORK -> HELPER: a node per thread, two WORK contexts
         CallTree tree = p.tree;
-        assertEquals(5, tree.size());
+        assertEquals(7, tree.size());
         assertEquals(55, tree.totalNanos());
+        assertEquals(List.of("t1", "t2"), p.threadNames);
         List<long[]> nodes = tree.export(100, 0);
-        assertArrayEquals(new long[] {-1, MAIN, 1, 50, 0}, nodes.get(0));
-        assertArrayEquals(new long[] {0, WORK, 1, 30, 0}, nodes.get(1));
-        assertArrayEquals(new long[] {-1, WORK, 1, 5, 0}, nodes.get(2));
-        assertArrayEquals(new long[] {2, HELPER, 1, 2, 0}, nodes.get(3));
+        assertArrayEquals(new long[] {-1, CallTree.threadMethod(0), 0, 50, 0}, nodes.get(0));
+        assertArrayEquals(new long[] {0, MAIN, 1, 50, 0}, nodes.get(1));
+        assertArrayEquals(new long[] {1, WORK, 1, 30, 0}, nodes.get(2));
+        assertArrayEquals(new long[] {-1, CallTree.threadMethod(1), 0, 5, 0}, nodes.get(3));
+        assertArrayEquals(new long[] {3, WORK, 1, 5, 0}, nodes.get(4));
+        assertArrayEquals(new long[] {4, HELPER, 1, 2, 0}, nodes.get(5));
     }
 
     @Test
-    void sameThreadPathsFromTwoThreadsShareOneNode() {
-        ThreadProfile t1 = new ThreadProfile("t1", 1, 64);
-        ThreadProfile t2 = new ThreadProfile("t2", 2, 64);
+    void sameThreadPathsFromTwoSameNamedThreadsShareOneNode() {
+        ThreadProfile t1 = new ThreadProfile("worker", 1, 64);
+        ThreadProfile t2 = new ThreadProfile("worker", 2, 64);
         for (ThreadProfile t : List.of(t1, t2)) {
             int m = t.enter(MAIN, 0);
             int w = t.enter(WORK, 1);
@@ -58,9 +61,10 @@ class MergedProfileTest {
         }
         CallTree tree = MergedProfile.merge(List.of(t1.snapshot(10), t2.snapshot(10)), METHODS).tree;
         List<long[]> nodes = tree.export(100, 0);
-        assertEquals(2, nodes.size());
-        assertArrayEquals(new long[] {-1, MAIN, 2, 20, 0}, nodes.get(0));
-        assertArrayEquals(new long[] {0, WORK, 2, 6, 0}, nodes.get(1));
+        assertEquals(3, nodes.size());
+        assertArrayEquals(new long[] {-1, CallTree.threadMethod(0), 0, 20, 0}, nodes.get(0));
+        assertArrayEquals(new long[] {0, MAIN, 2, 20, 0}, nodes.get(1));
+        assertArrayEquals(new long[] {1, WORK, 2, 6, 0}, nodes.get(2));
     }
 
     @Test
