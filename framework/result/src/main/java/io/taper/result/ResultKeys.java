@@ -201,6 +201,8 @@ public final class ResultKeys {
          */
         public static final String NODES = "nodes";
         public static final String THREAD_NAMES = "threads";
+        /** Time in calls whose calling context was flattened (a full tree or the state budget): its paths are lost. */
+        public static final String FLATTENED_NANOS = "flattenedNanos";
         /** Per thread profile (a live thread, or a group of finished ones): name, threads, observed, waiting. */
         public static final String THREADS = "threadTimes";
         public static final String THREAD = "thread";

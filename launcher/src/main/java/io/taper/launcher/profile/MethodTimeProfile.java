@@ -49,6 +49,8 @@ public final class MethodTimeProfile {
     private final List<Node> nodes;
     private final List<String> threadNames;
     private final long observedNanos;
+    private long flattenedNanos;
+    private long wallObservedNanos;
     private final boolean hasEstimates;
 
     MethodTimeProfile(String mode, ProfileView view, List<MethodRow> rows, List<Node> nodes, List<String> threadNames,
@@ -137,8 +139,13 @@ public final class MethodTimeProfile {
                 }
             }
         }
-        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes, threadNames,
-            observed, hasEstimates);
+        MethodTimeProfile p = new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes,
+            threadNames, observed, hasEstimates);
+        if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
+            p.flattenedNanos = num(summary, MethodTimeSummary.FLATTENED_NANOS);
+            p.wallObservedNanos = num(summary, MethodTimeSummary.OBSERVED_NANOS);
+        }
+        return p;
     }
 
     public String mode() {
@@ -183,6 +190,11 @@ public final class MethodTimeProfile {
         }
         MethodRow r = byId.get(methodId);
         return r == null ? "(method-" + methodId + ")" : r.frame();
+    }
+
+    /** The share (0..1) of all threads' observed wall time spent in calls whose calling context was flattened. */
+    public double flattenedShare() {
+        return wallObservedNanos <= 0 ? 0 : Math.min(1, (double) flattenedNanos / wallObservedNanos);
     }
 
     /** True for a call-tree node that stands for a thread (or same-named threads) rather than a method. */

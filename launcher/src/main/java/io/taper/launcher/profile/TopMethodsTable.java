@@ -50,5 +50,10 @@ public final class TopMethodsTable {
                     r.waitingNanos() / 1e6, incl, 100.0 * measured(r, view) / total, r.exclusiveNanos() / 1e6,
                     r.invocations(), r.meanNanos() / 1e3, r.frame(), notes);
         }
+        if (profile.flattenedShare() > 0) {
+            out.printf("[taper] %.2f%% of the observed time is in flattened calling contexts (a thread's tree was full or "
+                    + "the state budget reached): their paths are lost, per-method figures are exact%n",
+                    100 * profile.flattenedShare());
+        }
     }
 }

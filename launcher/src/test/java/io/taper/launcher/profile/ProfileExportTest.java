@@ -192,4 +192,18 @@ class ProfileExportTest {
         r.put("analysis", "sfa");
         assertThrows(IllegalArgumentException.class, () -> MethodTimeProfile.of(r));
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theTableSaysHowMuchTimeFlattenedContextsHold() {
+        ByteArrayOutputStream none = new ByteArrayOutputStream();
+        TopMethodsTable.print(MethodTimeProfile.of(result()), 3, new PrintStream(none, true, StandardCharsets.UTF_8));
+        assertFalse(none.toString(StandardCharsets.UTF_8).contains("flattened"));
+        Map<String, Object> r = result();
+        ((Map<String, Object>) r.get("summary")).put("flattenedNanos", 13.0);       // of 1300
+        ByteArrayOutputStream some = new ByteArrayOutputStream();
+        TopMethodsTable.print(MethodTimeProfile.of(r), 3, new PrintStream(some, true, StandardCharsets.UTF_8));
+        assertTrue(some.toString(StandardCharsets.UTF_8).contains("[taper] 1.00% of the observed time is in flattened "
+            + "calling contexts"), some.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -60,6 +60,8 @@ final class MergedProfile {
     int threads;
     long contexts;
     long truncatedContexts;
+    /** Time of the outermost calls in flattened contexts (their callers' paths are lost). */
+    long flattenedNanos;
     long unmatchedExits;
     /** Methods of some unmatched exits (a few per thread), for diagnosis. */
     final java.util.Set<Integer> unmatchedMethods = new java.util.TreeSet<>();
@@ -203,6 +205,7 @@ final class MergedProfile {
             } else if (parent == ContextTree.TRUNCATED) {
                 caller = TRUNCATED_CALLER;
                 truncatedContexts++;
+                flattenedNanos += outerNanos;
             } else {
                 caller = c.method(parent);
             }

@@ -83,6 +83,7 @@ public final class MethodTimeResults implements AnalysisResults {
         }
         s.put(MethodTimeSummary.THREADS, threadTimes);
         s.put("truncatedContexts", p.truncatedContexts);
+        s.put(MethodTimeSummary.FLATTENED_NANOS, p.flattenedNanos);
         s.put("openFrames", openFrames);
         s.put("unmatchedExits", p.unmatchedExits);
         List<String> unmatched = new ArrayList<>();
