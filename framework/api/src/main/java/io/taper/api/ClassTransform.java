@@ -33,8 +33,26 @@ public interface ClassTransform {
      * @param className    internal name, or "" if the JVM did not say
      * @param bytes        the class as the JVM handed it over
      * @param retransform  whether the class was loaded before and is being retransformed
+     * @param variants     per method ({@link #methodKey}) of the class, the variant the controller selected for it
+     *                     (only methods the transform declared {@link Woven#variantMethods switchable}, and only
+     *                     those whose variant is not the default)
      */
-    record Request(int loaderTag, String className, byte[] bytes, boolean retransform) {
+    record Request(int loaderTag, String className, byte[] bytes, boolean retransform, Map<String, String> variants) {
+
+        public Request(int loaderTag, String className, byte[] bytes, boolean retransform) {
+            this(loaderTag, className, bytes, retransform, Map.of());
+        }
+
+        /** The variant selected for a method, "" for the default. */
+        public String variant(String methodName, String methodDesc) {
+            String v = variants == null ? null : variants.get(methodKey(methodName, methodDesc));
+            return v == null ? "" : v;
+        }
+    }
+
+    /** How requests and answers name a method of the class: its name and descriptor. */
+    static String methodKey(String methodName, String methodDesc) {
+        return methodName + methodDesc;
     }
 
     /**
@@ -46,11 +64,19 @@ public interface ClassTransform {
      *              ({@code io.taper.runtime.SiteRegistry}; method "", location -1), so woven code need not carry them
      * @param keptOriginal methods left as they were, each as "{@code Class.method(desc): reason}" (e.g. its woven
      *              code would exceed 64 KB): the server reports them as it reports the snippet weaver's
+     * @param variantMethods methods ({name, descriptor}) whose weaving the controller may switch between variants: each
+     *              gets a site of its own (location 0, snippet {@code "method"}, switchable by variant only), whose
+     *              selected variant comes back in the {@link Request#variants} of the class's next weaving
      */
-    record Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal) {
+    record Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal,
+                 java.util.List<String[]> variantMethods) {
 
         public Woven(byte[] bytes, Map<String, String> facts) {
-            this(bytes, facts, java.util.List.of());
+            this(bytes, facts, java.util.List.of(), java.util.List.of());
+        }
+
+        public Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal) {
+            this(bytes, facts, keptOriginal, java.util.List.of());
         }
 
         /** The reason a method whose woven code is too large keeps its own, as the server words it. */

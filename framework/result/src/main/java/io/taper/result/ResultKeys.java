@@ -177,8 +177,10 @@ public final class ResultKeys {
         public static final String KINDS = "load,store,array,field,invoke,alloc,branch,other";
         /** Whether part of the counts is extrapolated (the method ran with an entry-only counter for a while). */
         public static final String EXTRAPOLATED = "extrapolated";
-        /** Summary: every thread's bytecodes, and per thread ({@link #THREADS}). */
+        /** Summary: every thread's bytecodes (extrapolated ones included), and per thread ({@link #THREADS}). */
         public static final String TOTAL_BYTECODES = "bytecodes";
+        /** Summary: the part of the total adaptive mode extrapolated (methods that ran with an entry-only counter). */
+        public static final String EXTRAPOLATED_BYTECODES = "extrapolatedBytecodes";
         public static final String THREADS = "threads";
         /** A per-thread entry's name; the threads that ended before the end of the run share one entry. */
         public static final String THREAD = "thread";

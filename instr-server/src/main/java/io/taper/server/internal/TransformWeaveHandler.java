@@ -14,8 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Serves an analysis that brings its own class transformation ({@link ClassTransform}) instead of snippets:
  * Taper's own classes, the analysis's and {@link NeverWoven} ones are never handed to it, and whatever it throws
- * fails that class only. A transformed class carries at most one site, holding the transform's facts about it in its
- * static context (method "", location -1, never switchable): nothing the controller could remove.
+ * fails that class only. A transformed class carries a site holding the transform's facts about it in its static
+ * context (method "", location -1, never switchable), and a site per method the transform declares switchable by
+ * variant ({@code Woven.variantMethods}): the deployment's variants for those sites come back to the transform as
+ * {@code Request.variants}, by method.
  */
 public final class TransformWeaveHandler implements WeaveHandler {
 
@@ -23,6 +25,14 @@ public final class TransformWeaveHandler implements WeaveHandler {
 
     /** The snippet name of a class's facts site. */
     public static final String CLASS_FACTS = "class-facts";
+    /** The snippet name of a method site whose variant the controller may switch ({@code Woven.variantMethods}). */
+    public static final String METHOD = "method";
+
+    private record MethodSite(int loaderTag, String className, String method) {
+    }
+
+    private final Map<MethodSite, Integer> methodSiteIds = new ConcurrentHashMap<>();
+    private final Map<Integer, MethodSite> methodOfSite = new ConcurrentHashMap<>();
 
     private record ClassKey(int loaderTag, String name) {
     }
@@ -43,20 +53,40 @@ public final class TransformWeaveHandler implements WeaveHandler {
         if (NeverWoven.matches(name) || ownClasses.contains(name)) {
             return new Outcome(WeaveStatus.UNCHANGED, NONE, List.of(), "");
         }
+        Map<String, String> variants = new java.util.HashMap<>();
+        if (w.variants() != null) {
+            for (Map.Entry<Integer, String> e : w.variants().entrySet()) {
+                MethodSite m = methodOfSite.get(e.getKey());
+                if (m != null && m.loaderTag == w.loaderTag() && m.className.equals(name) && !e.getValue().isEmpty()) {
+                    variants.put(m.method, e.getValue());
+                }
+            }
+        }
         ClassTransform.Woven out;
         try {
-            out = transform.transform(new ClassTransform.Request(w.loaderTag(), name, w.classBytes(), w.retransform()));
+            out = transform.transform(new ClassTransform.Request(w.loaderTag(), name, w.classBytes(), w.retransform(),
+                Map.copyOf(variants)));
         } catch (Exception | LinkageError | StackOverflowError e) {
             return new Outcome(WeaveStatus.FAILED, NONE, List.of(), "transform: " + e);
         }
         if (out == null) {
             return new Outcome(WeaveStatus.UNCHANGED, NONE, List.of(), "");
         }
-        List<SiteInfo> sites = List.of();
+        List<SiteInfo> sites = new java.util.ArrayList<>();
         if (out.facts() != null && !out.facts().isEmpty()) {
             int id = siteIds.computeIfAbsent(new ClassKey(w.loaderTag(), name), k -> nextSite.getAndIncrement());
-            sites = List.of(new SiteInfo(id, w.loaderTag(), name, "", "", -1, CLASS_FACTS, "", true,
+            sites.add(new SiteInfo(id, w.loaderTag(), name, "", "", -1, CLASS_FACTS, "", true,
                 Map.copyOf(out.facts()), false));
+        }
+        if (out.variantMethods() != null) {
+            for (String[] m : out.variantMethods()) {
+                String key = ClassTransform.methodKey(m[0], m[1]);
+                MethodSite ms = new MethodSite(w.loaderTag(), name, key);
+                int id = methodSiteIds.computeIfAbsent(ms, k -> nextSite.getAndIncrement());
+                methodOfSite.putIfAbsent(id, ms);
+                String variant = variants.getOrDefault(key, "");
+                sites.add(new SiteInfo(id, w.loaderTag(), name, m[0], m[1], 0, METHOD, variant, true, Map.of(), false));
+            }
         }
         String note = out.keptOriginal() == null || out.keptOriginal().isEmpty() ? ""
             : FrameworkWeaveHandler.KEPT_ORIGINAL + String.join("; ", out.keptOriginal());

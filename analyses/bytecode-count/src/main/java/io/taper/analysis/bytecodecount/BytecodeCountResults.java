@@ -15,7 +15,9 @@ import java.util.Map;
 /**
  * One row per method that ran: its invocations, blocks, the bytecodes it executed itself and those per kind, summed
  * over every thread; the summary adds the totals and each thread's bytecodes. Counts come from the per-thread
- * counter arrays ({@link ThreadCounters}) and the layouts the server sent with the classes.
+ * counter arrays ({@link ThreadCounters}) and the layouts the server sent with the classes, plus in an adaptive run
+ * what {@link Extrapolation} adds for methods that ran entry-only (such rows are marked {@code extrapolated}; the
+ * per-thread figures are the counters' alone).
  */
 public final class BytecodeCountResults implements AnalysisResults {
 
@@ -30,12 +32,17 @@ public final class BytecodeCountResults implements AnalysisResults {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (WovenClass c : classes().values()) {
             long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
+            long[] added = Extrapolation.of(c.layout.slot());
             for (ClassLayout.Method m : c.layout.methods()) {
                 long invocations = counts[m.invocationCounter()];
                 long[] perKind = new long[ClassLayout.KINDS];
                 long bytecodes = 0;
+                boolean extrapolated = false;
                 for (int b = 0; b < m.blocks(); b++) {
-                    long n = counts[m.firstBlockCounter() + b];
+                    int i = m.firstBlockCounter() + b;
+                    long extra = added != null && i < added.length ? added[i] : 0;
+                    extrapolated |= extra > 0;
+                    long n = counts[i] + extra;
                     bytecodes += n * m.lengths()[b];
                     for (int k = 0; k < perKind.length; k++) {
                         perKind[k] += n * m.kinds()[b][k];
@@ -57,7 +64,7 @@ public final class BytecodeCountResults implements AnalysisResults {
                     kinds.put(KINDS[k], perKind[k]);
                 }
                 row.put(BytecodeRow.PER_KIND, kinds);
-                row.put(BytecodeRow.EXTRAPOLATED, false);
+                row.put(BytecodeRow.EXTRAPOLATED, extrapolated);
                 rows.add(row);
             }
         }
@@ -121,9 +128,18 @@ public final class BytecodeCountResults implements AnalysisResults {
             t.put(BytecodeRow.BYTECODES, e.getValue()[0]);
             threads.add(t);
         }
+        long extrapolated = 0;
+        for (WovenClass c : classes.values()) {
+            long[] added = Extrapolation.of(c.layout.slot());
+            long[] w = weights.get(c.layout.slot());
+            for (int i = 0; added != null && i < Math.min(added.length, w.length); i++) {
+                extrapolated += added[i] * w[i];
+            }
+        }
         long[] f = ThreadCounters.figures();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put(BytecodeRow.TOTAL_BYTECODES, total);
+        m.put(BytecodeRow.TOTAL_BYTECODES, total + extrapolated);
+        m.put(BytecodeRow.EXTRAPOLATED_BYTECODES, extrapolated);
         m.put("classes", classes.size());
         m.put(BytecodeRow.THREADS, threads);
         m.put("threadsRegistered", f[0]);

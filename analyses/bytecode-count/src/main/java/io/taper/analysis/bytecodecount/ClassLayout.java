@@ -19,6 +19,8 @@ public final class ClassLayout {
     public static final String SLOT = "bytecode.slot";
     public static final String SIZE = "bytecode.size";
     public static final String TEXT = "bytecode.methods.";
+    /** The variant of a method that counts its invocations only (adaptive mode's, see {@code StableCountStrategy}). */
+    public static final String ENTRY_ONLY = "entry";
     /** Instruction kinds per block, as {@code io.taper.result.ResultKeys.BytecodeRow#KINDS} lists them. */
     public static final int KINDS = 8;
 

@@ -26,7 +26,8 @@ import org.objectweb.asm.tree.MethodNode;
  * class-file limits stays as it was (counted in the statistics).
  *
  * <p>Options ({@code analysis.options}, comma-separated): {@code precise} ends blocks after instructions that may
- * throw.
+ * throw. In an adaptive run every method of more than one block is switchable by variant: {@link #ENTRY_ONLY}
+ * weaves its invocation counter only (the layout stays the same; the results extrapolate its blocks).
  */
 public final class BlockCountTransform implements ClassTransform {
 
@@ -38,6 +39,9 @@ public final class BlockCountTransform implements ClassTransform {
     }
 
     private BasicBlocks.Cut cut = BasicBlocks.Cut.BLOCKS;
+    private boolean adaptive;
+    /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
+    public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
     private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
     private final AtomicInteger nextSlot = new AtomicInteger();
     private final AtomicLong woven = new AtomicLong();
@@ -45,6 +49,7 @@ public final class BlockCountTransform implements ClassTransform {
     private final AtomicLong blocks = new AtomicLong();
     private final AtomicLong methodsTooLarge = new AtomicLong();
     private final AtomicLong withoutCode = new AtomicLong();
+    private final AtomicLong entryOnly = new AtomicLong();
 
     public BlockCountTransform() {
     }
@@ -56,6 +61,7 @@ public final class BlockCountTransform implements ClassTransform {
 
     @Override
     public void init(Context context) {
+        adaptive = context.adaptive();
         String options = context.options().getOrDefault(OPTIONS, "");
         for (String o : options.split(",")) {
             String t = o.trim();
@@ -83,6 +89,7 @@ public final class BlockCountTransform implements ClassTransform {
             List<ClassLayout.Method> layout = new ArrayList<>();
             int size = 0;
             List<Weaving> todo = new ArrayList<>();
+            List<String[]> switchable = new ArrayList<>();
             for (MethodNode m : node.methods) {
                 if (m.instructions.size() == 0 || keepOriginal.contains(m.name + m.desc)) {
                     continue;
@@ -99,7 +106,11 @@ public final class BlockCountTransform implements ClassTransform {
                 size += b.size();
                 layout.add(new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first, first,
                     b.lengths(), b.kinds()));
-                todo.add(new Weaving(m, b, invocation, first));
+                boolean entryOnly = ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && b.size() > 1;
+                todo.add(new Weaving(m, b, invocation, first, entryOnly));
+                if (adaptive && b.size() > 1) {
+                    switchable.add(new String[] {m.name, m.desc});
+                }
             }
             if (todo.isEmpty()) {
                 withoutCode.incrementAndGet();
@@ -107,7 +118,12 @@ public final class BlockCountTransform implements ClassTransform {
             }
             int slot = slots.computeIfAbsent(key, k -> nextSlot.getAndIncrement());
             for (Weaving w : todo) {
-                CounterInsertion.weave(w.method, w.blocks, slot, size, w.invocation, w.first);
+                if (w.entryOnly) {
+                    CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
+                    entryOnly.incrementAndGet();
+                } else {
+                    CounterInsertion.weave(w.method, w.blocks, slot, size, w.invocation, w.first);
+                }
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
@@ -118,7 +134,7 @@ public final class BlockCountTransform implements ClassTransform {
                 for (Weaving w : todo) {
                     blocks.addAndGet(w.blocks.size());
                 }
-                return new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept);
+                return new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
             } catch (MethodTooLargeException e) {
                 if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -129,7 +145,7 @@ public final class BlockCountTransform implements ClassTransform {
         }
     }
 
-    private record Weaving(MethodNode method, BasicBlocks blocks, int invocation, int first) {
+    private record Weaving(MethodNode method, BasicBlocks blocks, int invocation, int first, boolean entryOnly) {
     }
 
     @Override
@@ -141,6 +157,7 @@ public final class BlockCountTransform implements ClassTransform {
         m.put("methodsTooLarge", methodsTooLarge.get());
         m.put("classesWithoutCode", withoutCode.get());
         m.put("precise", cut == BasicBlocks.Cut.PRECISE);
+        m.put("methodsWovenEntryOnly", entryOnly.get());
         return m;
     }
 }

@@ -74,6 +74,25 @@ final class CounterInsertion {
         m.maxStack += 6;   // array, index, array, index, long: recomputed by the writer anyway
     }
 
+    /**
+     * The entry-only variant: {@code ThreadCounters.counters(slot, size)[counter]++} in front of the method, no local,
+     * no frame changes.
+     */
+    static void weaveEntryOnly(MethodNode m, int slot, int size, int counter) {
+        InsnList entry = new InsnList();
+        entry.add(push(slot));
+        entry.add(push(size));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, OWNER, NAME, DESC, false));
+        entry.add(push(counter));
+        entry.add(new InsnNode(Opcodes.DUP2));
+        entry.add(new InsnNode(Opcodes.LALOAD));
+        entry.add(new InsnNode(Opcodes.LCONST_1));
+        entry.add(new InsnNode(Opcodes.LADD));
+        entry.add(new InsnNode(Opcodes.LASTORE));
+        m.instructions.insert(entry);
+        m.maxStack += 6;
+    }
+
     private static InsnList increment(int local, int counter) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, local));
