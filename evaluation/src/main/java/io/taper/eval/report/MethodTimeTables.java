@@ -61,8 +61,8 @@ final class MethodTimeTables {
         }
         t.note("Top 16 methods by inclusive time in the JFR execution-sample profile of an uninstrumented run of"
                 + " the same round: match = size of the overlap of the two top-16 sets, sad / mad = sum / mean"
-                + " absolute rank difference. Results rank by estimated inclusive time (adaptive: a removed"
-                + " method's extrapolated from its callers' later time), else by measured inclusive time."
+                + " absolute rank difference. Results rank by running time (profile-accuracy's default view: the"
+                + " estimated inclusive time, a removed method's extrapolated, less the time its thread waited)."
                 + " Medians over the runs compared.");
         return t;
     }

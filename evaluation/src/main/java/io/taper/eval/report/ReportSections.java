@@ -60,6 +60,10 @@ final class ReportSections {
                     List.of(MethodTimeTables.avoided(d, METHOD_TIME), MethodTimeTables.accuracy(d, METHOD_TIME)),
                     List.of()));
         }
+        if (analyses.contains(BytecodeCountTables.ANALYSIS)) {
+            out.add(new Section("Bytecode counts: adaptive against fixed",
+                    List.of(BytecodeCountTables.accuracy(d)), List.of()));
+        }
         if (analyses.contains(CoverageTables.ANALYSIS)) {
             out.add(new Section("Coverage: Taper and the JaCoCo agent",
                     List.of(CoverageTables.overhead(d), CoverageTables.agreement(d)), List.of()));

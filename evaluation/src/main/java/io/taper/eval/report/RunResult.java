@@ -132,6 +132,11 @@ final class RunResult {
         return OptionalDouble.of(sum);
     }
 
+    /** A number of the result's summary, if it has it. */
+    OptionalDouble summaryNumber(String key) {
+        return file.number(ResultKeys.SUMMARY, key);
+    }
+
     /** The sites the controller took out, in time order. */
     List<Removal> removals() {
         return file.removals();
