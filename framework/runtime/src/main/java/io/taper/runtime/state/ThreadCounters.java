@@ -3,6 +3,7 @@ package io.taper.runtime.state;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * Exact event counters without an atomic operation on the hot path: every thread has its own {@code long[]} per
@@ -36,8 +37,11 @@ public final class ThreadCounters {
         /** Nesting of Taper's own work on this thread ({@link #ownWork}); its counts go to {@link #shadow} meanwhile. */
         int own;
         Table shadow;
-        /** Chunks of per-slot arrays; grown by the owner under the lock, read by anyone. */
-        volatile long[][][] chunks = new long[1][][];
+        /**
+         * Chunks of per-slot arrays. Only the owner grows them, under the lock, and other threads read them under
+         * it: not volatile, so that the JIT may fold a method's repeated lookups (inlined callees) into one.
+         */
+        long[][][] chunks = new long[1][][];
 
         Table(Thread thread, long id, String name) {
             this.thread = thread;
@@ -45,6 +49,7 @@ public final class ThreadCounters {
             this.name = name;
         }
 
+        @ForceInline
         long[] get(int slot) {
             long[][][] c = chunks;
             int i = slot >>> CHUNK_BITS;
@@ -91,12 +96,13 @@ public final class ThreadCounters {
     }
 
     /**
-     * This thread's counters of a class slot, made at its first call. Small enough to be inlined into woven methods;
-     * woven code pushes two ints.
+     * This thread's counters of a class slot, made at its first call. Inlined into every woven method, C1 and C2
+     * alike ({@code @ForceInline}, which the VM honours on the boot class path): woven code pushes two ints.
      *
      * @param slot the class's slot (the transform's, per class and loader)
      * @param size its number of counters
      */
+    @ForceInline
     public static long[] counters(int slot, int size) {
         Table[] front = FRONT_TABLE;
         if (front == null) {
@@ -113,6 +119,7 @@ public final class ThreadCounters {
         return slow(t, slot, size);
     }
 
+    @ForceInline
     private static int frontIndex(Thread t) {
         sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
         long id = unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : System.identityHashCode(t);
@@ -251,7 +258,7 @@ public final class ThreadCounters {
             bytes += 16 + 4L * CHUNK;
         }
         chunk[slot & (CHUNK - 1)] = c;
-        table.chunks = chunks;   // published after the array is in place
+        table.chunks = chunks;
     }
 
     /** Adds the arrays of threads that ended into {@link #EXITED} and lets them go; under the lock. */
