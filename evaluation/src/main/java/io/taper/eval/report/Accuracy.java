@@ -15,9 +15,9 @@ import java.util.Optional;
 
 /**
  * A method-time run's accuracy against the JFR profile, as {@code taper profile-accuracy --json} wrote it: the first
- * (only) element of {@code results}.
+ * (only) element of {@code results}, and the row field it ranked the result's methods by ("" if not said).
  */
-record Accuracy(double match, double sad, double mad) {
+record Accuracy(double match, double sad, double mad, String rankedBy) {
 
     /** The accuracy in {@code file}, or empty if there is none; a file of another shape is an error. */
     static Optional<Accuracy> read(Path file) {
@@ -46,8 +46,9 @@ record Accuracy(double match, double sad, double mad) {
         if (!(results.get(0) instanceof JsonObject r)) {
             throw notAccuracy(file, "its first result is not an object");
         }
+        String rankedBy = r.get("rankedBy") instanceof JsonPrimitive p && p.isString() ? p.getAsString() : "";
         return Optional.of(new Accuracy(metric(file, r, ResultKeys.Accuracy.MATCH),
-                metric(file, r, ResultKeys.Accuracy.SAD), metric(file, r, ResultKeys.Accuracy.MAD)));
+                metric(file, r, ResultKeys.Accuracy.SAD), metric(file, r, ResultKeys.Accuracy.MAD), rankedBy));
     }
 
     private static double metric(Path file, JsonObject result, String key) {

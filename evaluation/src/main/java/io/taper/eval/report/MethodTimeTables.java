@@ -15,6 +15,9 @@ import java.util.function.Function;
  */
 final class MethodTimeTables {
 
+    /** The row field of running time, as profile-accuracy names what it ranked by. */
+    static final String RUNNING = io.taper.result.ResultKeys.MethodRow.RUNNING_NANOS;
+
     private MethodTimeTables() {
     }
 
@@ -59,10 +62,20 @@ final class MethodTimeTables {
                     metric(adaptive, Accuracy::match, Fmt::count), metric(adaptive, Accuracy::sad, Fmt::count),
                     metric(adaptive, Accuracy::mad, Fmt::oneDecimal)));
         }
+        boolean running = false;
+        for (String w : d.workloads()) {
+            for (RunKind mode : List.of(RunKind.FIXED, RunKind.ADAPTIVE)) {
+                for (Accuracy a : accuracies(d, w, analysis, mode)) {
+                    running |= RUNNING.equals(a.rankedBy());
+                }
+            }
+        }
         t.note("Top 16 methods by inclusive time in the JFR execution-sample profile of an uninstrumented run of"
                 + " the same round: match = size of the overlap of the two top-16 sets, sad / mad = sum / mean"
-                + " absolute rank difference. Results rank by running time (profile-accuracy's default view: the"
-                + " estimated inclusive time, a removed method's extrapolated, less the time its thread waited)."
+                + (running ? " absolute rank difference. Results rank by running time (profile-accuracy's default view:"
+                    + " the estimated inclusive time, a removed method's extrapolated, less the time its thread waited)."
+                    : " absolute rank difference. Results rank by estimated inclusive time (adaptive: a removed"
+                    + " method's extrapolated from its callers' later time), else by measured inclusive time.")
                 + " Medians over the runs compared.");
         return t;
     }
