@@ -3,7 +3,6 @@ package io.taper.runtime.state;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
-import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * Exact event counters without an atomic operation on the hot path: every thread has its own {@code long[]} per
@@ -49,7 +48,6 @@ public final class ThreadCounters {
             this.name = name;
         }
 
-        @ForceInline
         long[] get(int slot) {
             long[][][] c = chunks;
             int i = slot >>> CHUNK_BITS;
@@ -96,13 +94,12 @@ public final class ThreadCounters {
     }
 
     /**
-     * This thread's counters of a class slot, made at its first call. Inlined into every woven method, C1 and C2
-     * alike ({@code @ForceInline}, which the VM honours on the boot class path): woven code pushes two ints.
+     * This thread's counters of a class slot, made at its first call; woven code pushes two ints. Not forced inline:
+     * forcing it into every woven method made the ci workloads' short runs about 15 % slower (more code to compile).
      *
      * @param slot the class's slot (the transform's, per class and loader)
      * @param size its number of counters
      */
-    @ForceInline
     public static long[] counters(int slot, int size) {
         Table[] front = FRONT_TABLE;
         if (front == null) {
@@ -119,7 +116,6 @@ public final class ThreadCounters {
         return slow(t, slot, size);
     }
 
-    @ForceInline
     private static int frontIndex(Thread t) {
         sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
         long id = unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : System.identityHashCode(t);
