@@ -60,7 +60,10 @@ final class MergedProfile {
     int threads;
     long contexts;
     long truncatedContexts;
-    /** Time of the outermost calls in flattened contexts (their callers' paths are lost). */
+    /**
+     * Time of completed calls in flattened contexts, each stretch of flattened frames counted once, at its outermost
+     * call (their callers' paths are lost).
+     */
     long flattenedNanos;
     long unmatchedExits;
     /** Methods of some unmatched exits (a few per thread), for diagnosis. */
@@ -160,6 +163,7 @@ final class MergedProfile {
 
         boolean[] outermost = outermost(c, methods);
         long threadNanos = 0;
+        flattenedNanos += s.flattenedNanos;
         Integer known = threadIndexes.get(s.threadName);
         if (known == null) {
             known = threadNames.size();
@@ -205,7 +209,6 @@ final class MergedProfile {
             } else if (parent == ContextTree.TRUNCATED) {
                 caller = TRUNCATED_CALLER;
                 truncatedContexts++;
-                flattenedNanos += outerNanos;
             } else {
                 caller = c.method(parent);
             }

@@ -57,6 +57,8 @@ final class ThreadProfile {
     private long discardedFrames;
     private long unknownSites;
     private long tooDeep;
+    /** Time of completed calls in flattened contexts, counted where a flattened stretch of the stack begins. */
+    private long flattenedNanos;
 
     // Written by the ThreadStateSampler only (a single writer), read racily by snapshots.
     /** Per node, the time its outermost open frame spent with the thread waiting. */
@@ -169,6 +171,7 @@ final class ThreadProfile {
             }
         }
         waitTotal += dead.waitTotal;
+        flattenedNanos += dead.flattenedNanos;
         threads += dead.threads;
         int copied = 0;
         for (int i = 0; i < Math.min(dead.unmatchedExits, UNMATCHED_KEPT) && unmatchedExits < UNMATCHED_KEPT; i++) {
@@ -274,6 +277,11 @@ final class ThreadProfile {
             tree.recordReentry(frameCalls[i], self);
         } else {
             tree.record(frameNodes[i], nanos, self);
+            // a flattened call made from a context that was not: its time is what the flattening hides
+            if (tree.parent(frameNodes[i]) == ContextTree.TRUNCATED
+                    && (i == 0 || tree.parent(frameNodes[i - 1]) != ContextTree.TRUNCATED)) {
+                flattenedNanos += nanos;
+            }
         }
         if (method == weavingMethod) {
             // Taper's own time: the enclosing calls start that much later instead of counting it as a callee
@@ -350,6 +358,7 @@ final class ThreadProfile {
         snap.waitNodes = waitNodes.clone();
         snap.waitSelf = waitSelf.clone();
         snap.waitTotal = waitTotal;
+        snap.flattenedNanos = flattenedNanos;
         return snap;
     }
 
@@ -375,6 +384,7 @@ final class ThreadProfile {
         long[] waitNodes = new long[0];
         long[] waitSelf = new long[0];
         long waitTotal;
+        long flattenedNanos;
 
         Snapshot(String threadName, long threadId, int threads, ContextTree.Copy nodes, int[] openNodes,
                  long[] openStarts, long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods,

@@ -141,4 +141,19 @@ class MergedProfileTest {
         assertArrayEquals(new Object[] {"t", 1L, 100L, 55L}, p.threadTimes.get(0));
         assertEquals(55, p.tree.waitNanos(1), "the merged tree's MAIN node");
     }
+    @Test
+    void flattenedTimeCountsEachStretchOfFlattenedFramesOnce() {
+        ThreadProfile t = new ThreadProfile("t", 1, 3);     // root, flattened, and one context: MAIN
+        int a = t.enter(MAIN, 0);                         // node 2
+        int b = t.enter(WORK, 10);                        // the tree is full: (flattened) WORK
+        int c = t.enter(HELPER, 12);                      // (flattened) HELPER, called from a flattened frame
+        t.exit(HELPER, c, 20);
+        t.exit(WORK, b, 40);
+        int d = t.enter(HELPER, 50);                      // (flattened) HELPER again, from MAIN this time
+        t.exit(HELPER, d, 55);
+        t.exit(MAIN, a, 100);
+        MergedProfile p = MergedProfile.merge(List.of(t.snapshot(100)), METHODS);
+        assertEquals(30 + 5, p.flattenedNanos, "WORK's 30 (HELPER's 8 inside it not again) and the second HELPER's 5");
+        assertEquals(2, p.truncatedContexts, "one flattened context per method: WORK, HELPER");
+    }
 }
