@@ -10,15 +10,17 @@ import jdk.internal.vm.annotation.DontInline;
  * stores, as coverage tools fetch their probe array. Only the owning thread writes an array, so no increment is
  * lost; readers (the results, a controller) see values that may trail by the increments in flight.
  *
- * <p>The lookup runs no woven code (not even {@code Math}'s: every JDK method it calls is native or never woven): the thread's table is found in a front indexed by its id (read from its field)
- * and compared by identity; {@code java.lang.Thread} and {@code sun.misc.Unsafe} are never woven. A miss registers
+ * <p>The lookup runs no woven code (not even {@code Math}'s: every JDK method it calls is native or never woven): the
+ * thread's table is found in a front indexed by its id (read from its field) and compared by identity;
+ * {@code java.lang.Thread} and {@code sun.misc.Unsafe} are never woven. A miss registers
  * the thread under a lock; woven JDK code that registration itself runs (its allocations, the thread's name) comes
  * back here on the same thread and gets a scratch array that is never reported, so it neither recurses nor counts.
  *
  * <p>Memory stays proportional to the live threads: when the registered threads outnumber twice the live ones seen
  * at the last sweep, the arrays of threads that ended are added into one table of exited threads and let go (a
  * thread-per-task server keeps a table per running task, not per task ever run). Taper's own threads
- * ({@code taper-*}) get scratch arrays.
+ * ({@code taper-*}) get tables that are never reported, and so does Taper's own work on a program thread
+ * ({@link #ownWork}).
  */
 public final class ThreadCounters {
 
