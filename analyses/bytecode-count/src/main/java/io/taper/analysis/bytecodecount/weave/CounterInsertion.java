@@ -2,19 +2,17 @@ package io.taper.analysis.bytecodecount.weave;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.commons.InstructionAdapter;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
-import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LdcInsnNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local (one call,
@@ -26,6 +24,7 @@ final class CounterInsertion {
     static final String OWNER = "io/taper/runtime/state/ThreadCounters";
     static final String NAME = "counters";
     static final String DESC = "(II)[J";
+    private static final Type COUNTERS = Type.getType("[J");
 
     private CounterInsertion() {
     }
@@ -37,18 +36,22 @@ final class CounterInsertion {
     static void weave(MethodNode m, BasicBlocks blocks, int slot, int size, int invocationCounter,
                       int firstBlockCounter) {
         int local = m.maxLocals;
-        InsnList entry = new InsnList();
-        entry.add(push(slot));
-        entry.add(push(size));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, OWNER, NAME, DESC, false));
-        entry.add(new VarInsnNode(Opcodes.ASTORE, local));
-        if (invocationCounter >= 0) {
-            entry.add(increment(local, invocationCounter));
-        }
+        InsnList entry = code(c -> {
+            fetch(c, slot, size);
+            c.store(local, COUNTERS);
+            if (invocationCounter >= 0) {
+                c.load(local, COUNTERS);
+                increment(c, invocationCounter);
+            }
+        });
         Map<LabelNode, LabelNode> moved = new HashMap<>();
         for (int b = 0; b < blocks.size(); b++) {
             AbstractInsnNode leader = blocks.leaders().get(b);
-            InsnList inc = increment(local, firstBlockCounter + b);
+            int counter = firstBlockCounter + b;
+            InsnList inc = code(c -> {
+                c.load(local, COUNTERS);
+                increment(c, counter);
+            });
             AbstractInsnNode first = inc.getFirst();
             m.instructions.insertBefore(leader, inc);
             if (leader.getOpcode() == Opcodes.NEW) {
@@ -79,43 +82,35 @@ final class CounterInsertion {
      * no frame changes.
      */
     static void weaveEntryOnly(MethodNode m, int slot, int size, int counter) {
-        InsnList entry = new InsnList();
-        entry.add(push(slot));
-        entry.add(push(size));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, OWNER, NAME, DESC, false));
-        entry.add(push(counter));
-        entry.add(new InsnNode(Opcodes.DUP2));
-        entry.add(new InsnNode(Opcodes.LALOAD));
-        entry.add(new InsnNode(Opcodes.LCONST_1));
-        entry.add(new InsnNode(Opcodes.LADD));
-        entry.add(new InsnNode(Opcodes.LASTORE));
-        m.instructions.insert(entry);
+        m.instructions.insert(code(c -> {
+            fetch(c, slot, size);
+            increment(c, counter);
+        }));
         m.maxStack += 6;
     }
 
-    private static InsnList increment(int local, int counter) {
-        InsnList l = new InsnList();
-        l.add(new VarInsnNode(Opcodes.ALOAD, local));
-        l.add(push(counter));
-        l.add(new InsnNode(Opcodes.DUP2));
-        l.add(new InsnNode(Opcodes.LALOAD));
-        l.add(new InsnNode(Opcodes.LCONST_1));
-        l.add(new InsnNode(Opcodes.LADD));
-        l.add(new InsnNode(Opcodes.LASTORE));
-        return l;
+    /** Code emitted through ASM's {@link InstructionAdapter} (its {@code iconst} picks the shortest push). */
+    private static InsnList code(Consumer<InstructionAdapter> emit) {
+        MethodNode scratch = new MethodNode();
+        emit.accept(new InstructionAdapter(scratch));
+        return scratch.instructions;
     }
 
-    static AbstractInsnNode push(int v) {
-        if (v >= -1 && v <= 5) {
-            return new InsnNode(Opcodes.ICONST_0 + v);
-        }
-        if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.BIPUSH, v);
-        }
-        if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
-            return new IntInsnNode(Opcodes.SIPUSH, v);
-        }
-        return new LdcInsnNode(v);
+    /** {@code ThreadCounters.counters(slot, size)}: the thread's counter array of the class, on the stack. */
+    private static void fetch(InstructionAdapter c, int slot, int size) {
+        c.iconst(slot);
+        c.iconst(size);
+        c.invokestatic(OWNER, NAME, DESC, false);
+    }
+
+    /** {@code [counter]++} on the counter array on the stack (consumed). */
+    private static void increment(InstructionAdapter c, int counter) {
+        c.iconst(counter);
+        c.dup2();
+        c.aload(Type.LONG_TYPE);
+        c.lconst(1);
+        c.add(Type.LONG_TYPE);
+        c.astore(Type.LONG_TYPE);
     }
 
     /** Frame types with the uninitialised objects' labels replaced as {@code moved} says. */

@@ -18,6 +18,8 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.commons.InstructionAdapter;
 
 /**
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
@@ -98,32 +100,21 @@ public final class EntryCountTransform implements ClassTransform {
                     @Override
                     public void visitCode() {
                         super.visitCode();
-                        push(this, slot);
-                        push(this, size);
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, OWNER, "counters", "(II)[J", false);
-                        push(this, counter);
-                        super.visitInsn(Opcodes.DUP2);
-                        super.visitInsn(Opcodes.LALOAD);
-                        super.visitInsn(Opcodes.LCONST_1);
-                        super.visitInsn(Opcodes.LADD);
-                        super.visitInsn(Opcodes.LASTORE);
+                        InstructionAdapter c = new InstructionAdapter(mv);   // its iconst picks the shortest push
+                        c.iconst(slot);
+                        c.iconst(size);
+                        c.invokestatic(OWNER, "counters", "(II)[J", false);
+                        c.iconst(counter);
+                        c.dup2();
+                        c.aload(Type.LONG_TYPE);
+                        c.lconst(1);
+                        c.add(Type.LONG_TYPE);
+                        c.astore(Type.LONG_TYPE);
                     }
                 };
             }
         }, 0);
         return writer.toByteArray();
-    }
-
-    private static void push(MethodVisitor mv, int v) {
-        if (v >= -1 && v <= 5) {
-            mv.visitInsn(Opcodes.ICONST_0 + v);
-        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.BIPUSH, v);
-        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.SIPUSH, v);
-        } else {
-            mv.visitLdcInsn(v);
-        }
     }
 
     @Override
