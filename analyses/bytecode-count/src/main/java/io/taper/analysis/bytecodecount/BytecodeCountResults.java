@@ -75,7 +75,7 @@ public final class BytecodeCountResults implements AnalysisResults {
     private static Map<Integer, WovenClass> classes() {
         Map<Integer, WovenClass> m = new HashMap<>();
         for (SiteInfo s : SiteRegistry.all()) {
-            ClassLayout layout = ClassLayout.fromFacts(s.staticContext());
+            ClassLayout layout = ParsedLayouts.of(s);
             if (layout != null) {
                 m.put(layout.slot(), new WovenClass(s, layout));
             }

@@ -250,7 +250,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         List<SiteInfo> methodSites = new ArrayList<>();
         for (SiteInfo s : sites) {
             if (s.location() == -1) {
-                ClassLayout l = ClassLayout.fromFacts(s.staticContext());
+                ClassLayout l = ParsedLayouts.of(s);
                 if (l != null) {
                     layouts.put(s.loaderTag() + "/" + s.className(), l);
                 }
