@@ -49,12 +49,12 @@ public final class MethodTimeProfile {
     private final List<Node> nodes;
     private final List<String> threadNames;
     private final long observedNanos;
-    private long flattenedNanos;
-    private long wallObservedNanos;
+    private final double flattenedShare;
     private final boolean hasEstimates;
 
     MethodTimeProfile(String mode, ProfileView view, List<MethodRow> rows, List<Node> nodes, List<String> threadNames,
-                      long observedNanos, boolean hasEstimates) {
+                      long observedNanos, double flattenedShare, boolean hasEstimates) {
+        this.flattenedShare = flattenedShare;
         this.threadNames = List.copyOf(threadNames);
         this.mode = mode;
         this.view = view;
@@ -118,8 +118,12 @@ public final class MethodTimeProfile {
         List<Node> nodes = new ArrayList<>();
         List<String> threadNames = new ArrayList<>();
         long observed = 0;
+        double flattenedShare = 0;
         if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
             observed = num(summary, MethodTimeSummary.OBSERVED_NANOS);
+            if (observed > 0) {
+                flattenedShare = Math.min(1, (double) num(summary, MethodTimeSummary.FLATTENED_NANOS) / observed);
+            }
             if (view == ProfileView.RUNNING) {
                 for (Object o : list(summary.get(MethodTimeSummary.THREADS))) {
                     observed -= num((Map<?, ?>) o, ResultKeys.MethodRow.WAITING_NANOS);
@@ -139,13 +143,8 @@ public final class MethodTimeProfile {
                 }
             }
         }
-        MethodTimeProfile p = new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes,
-            threadNames, observed, hasEstimates);
-        if (result.get(ResultKeys.SUMMARY) instanceof Map<?, ?> summary) {
-            p.flattenedNanos = num(summary, MethodTimeSummary.FLATTENED_NANOS);
-            p.wallObservedNanos = num(summary, MethodTimeSummary.OBSERVED_NANOS);
-        }
-        return p;
+        return new MethodTimeProfile(String.valueOf(result.get(ResultKeys.MODE)), view, rows, nodes, threadNames,
+            observed, flattenedShare, hasEstimates);
     }
 
     public String mode() {
@@ -194,7 +193,7 @@ public final class MethodTimeProfile {
 
     /** The share (0..1) of all threads' observed wall time spent in calls whose calling context was flattened. */
     public double flattenedShare() {
-        return wallObservedNanos <= 0 ? 0 : Math.min(1, (double) flattenedNanos / wallObservedNanos);
+        return flattenedShare;
     }
 
     /** True for a call-tree node that stands for a thread (or same-named threads) rather than a method. */
