@@ -2,15 +2,13 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.WovenClassSlots;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -35,15 +33,11 @@ public final class BlockCountTransform implements ClassTransform {
     public static final String OPTIONS = "analysis.options";
     public static final String PRECISE = "precise";
 
-    private record ClassKey(int loaderTag, String name, int length, int hash) {
-    }
-
     private BasicBlocks.Cut cut = BasicBlocks.Cut.BLOCKS;
     private boolean adaptive;
     /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
     public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
-    private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
-    private final AtomicInteger nextSlot = new AtomicInteger();
+    private final WovenClassSlots slots = new WovenClassSlots();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
     private final AtomicLong blocks = new AtomicLong();
@@ -80,7 +74,6 @@ public final class BlockCountTransform implements ClassTransform {
         if ((reader.getAccess() & Opcodes.ACC_MODULE) != 0) {
             return null;
         }
-        ClassKey key = new ClassKey(r.loaderTag(), r.className(), original.length, Arrays.hashCode(original));
         Set<String> keepOriginal = new HashSet<>();
         List<String> kept = new ArrayList<>();
         while (true) {
@@ -116,7 +109,7 @@ public final class BlockCountTransform implements ClassTransform {
                 withoutCode.incrementAndGet();
                 return null;
             }
-            int slot = slots.computeIfAbsent(key, k -> nextSlot.getAndIncrement());
+            int slot = slots.of(r);
             for (Weaving w : todo) {
                 if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);

@@ -2,15 +2,13 @@ package io.taper.analysis.methodcount.weave;
 
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
+import io.taper.api.WovenClassSlots;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -31,11 +29,7 @@ public final class EntryCountTransform implements ClassTransform {
 
     static final String OWNER = "io/taper/runtime/state/ThreadCounters";
 
-    private record ClassKey(int loaderTag, String name, int length, int hash) {
-    }
-
-    private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
-    private final AtomicInteger nextSlot = new AtomicInteger();
+    private final WovenClassSlots slots = new WovenClassSlots();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
 
@@ -65,8 +59,7 @@ public final class EntryCountTransform implements ClassTransform {
             if (withCode.isEmpty()) {
                 return null;
             }
-            int slot = slots.computeIfAbsent(new ClassKey(r.loaderTag(), r.className(), r.bytes().length,
-                Arrays.hashCode(r.bytes())), k -> nextSlot.getAndIncrement());
+            int slot = slots.of(r);
             try {
                 byte[] out = weave(reader, slot, withCode.size(), keep);
                 woven.incrementAndGet();
