@@ -32,7 +32,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (WovenClass c : classes().values()) {
             long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
-            long[] added = Extrapolation.of(c.layout.slot());
+            long[] added = Extrapolation.added(c.layout.slot(), counts);
             for (ClassLayout.Method m : c.layout.methods()) {
                 long invocations = counts[m.invocationCounter()];
                 long[] perKind = new long[ClassLayout.KINDS];
@@ -130,7 +130,10 @@ public final class BytecodeCountResults implements AnalysisResults {
         }
         long extrapolated = 0;
         for (WovenClass c : classes.values()) {
-            long[] added = Extrapolation.of(c.layout.slot());
+            if (!Extrapolation.has(c.layout.slot())) {
+                continue;
+            }
+            long[] added = Extrapolation.added(c.layout.slot(), ThreadCounters.sum(c.layout.slot(), c.layout.size()));
             long[] w = weights.get(c.layout.slot());
             for (int i = 0; added != null && i < Math.min(added.length, w.length); i++) {
                 extrapolated += added[i] * w[i];

@@ -47,6 +47,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         long entryOnlySinceMillis;
         /** Extrapolated executions per block kept from earlier entry-only phases. */
         long[] kept;
+        boolean keptAny;
 
         MethodState(int site, ClassLayout layout, ClassLayout.Method method) {
             this.site = site;
@@ -103,28 +104,22 @@ public final class StableCountStrategy implements ControllerStrategy {
     public void step(ControlContext ctx) {
         discover(ctx);
         Map<Integer, long[]> sums = new HashMap<>();
-        Map<Integer, long[]> added = new HashMap<>();
         for (MethodState m : methods.values()) {
             long[] counts = sums.get(m.layout.slot());
             if (counts == null) {
                 counts = ThreadCounters.sum(m.layout.slot(), m.layout.size());
                 sums.put(m.layout.slot(), counts);
             }
-            long[] now = snapshot(m, counts);
-            decide(ctx, m, now);
-            long[] extra = added.get(m.layout.slot());
-            if (extra == null) {
-                extra = new long[m.layout.size()];
-                added.put(m.layout.slot(), extra);
-            }
-            long[] e = extrapolated(m, now);
-            for (int b = 0; b < e.length; b++) {
-                extra[m.method.firstBlockCounter() + b] += e[b];
+            decide(ctx, m, snapshot(m, counts), counts);
+            if (m.anchor != null || m.keptAny) {
+                Extrapolation.publish(m.layout.slot(), model(m));
             }
         }
-        for (Map.Entry<Integer, long[]> e : added.entrySet()) {
-            Extrapolation.set(e.getKey(), e.getValue());
-        }
+    }
+
+    private static Extrapolation.Model model(MethodState m) {
+        return new Extrapolation.Model(m.method.invocationCounter(), m.method.firstBlockCounter(), m.kept.clone(),
+            m.entryOnly ? m.anchor : null, m.ratios == null ? null : m.ratios.clone());
     }
 
     /** Invocations, then each block's count. */
@@ -137,7 +132,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         return s;
     }
 
-    private void decide(ControlContext ctx, MethodState m, long[] now) {
+    private void decide(ControlContext ctx, MethodState m, long[] now, long[] counts) {
         if (m.window == null) {
             m.window = now;
             return;
@@ -166,7 +161,7 @@ public final class StableCountStrategy implements ControllerStrategy {
                 m.rechecking = false;
                 m.entryOnlySinceMillis = ctx.elapsedMillis();
             } else {
-                keep(m, now);                           // changed: counted in full from now on
+                keep(m, counts);                        // changed: counted in full from now on
                 m.entryOnly = false;
                 m.rechecking = false;
                 m.ratios = null;
@@ -221,22 +216,10 @@ public final class StableCountStrategy implements ControllerStrategy {
         return r;
     }
 
-    /** Per block, the executions the counters miss: the entry-only phase's, anchored at the decision. */
-    private static long[] extrapolated(MethodState m, long[] now) {
-        long[] e = m.kept.clone();
-        if (m.entryOnly && m.anchor != null) {
-            long calls = now[0] - m.anchor[0];
-            for (int b = 0; b < e.length; b++) {
-                e[b] += Math.max(0, m.anchor[1 + b] + m.ratios[b] * calls - now[1 + b]);
-            }
-        }
-        return e;
-    }
-
     /** Ends an entry-only phase: what it extrapolated up to now is kept. */
-    private static void keep(MethodState m, long[] now) {
-        long[] e = extrapolated(m, now);
-        m.kept = e;
+    private static void keep(MethodState m, long[] counts) {
+        m.kept = model(m).missing(counts);
+        m.keptAny = true;
         m.anchor = null;
     }
 
