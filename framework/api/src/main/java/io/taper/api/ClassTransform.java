@@ -67,9 +67,11 @@ public interface ClassTransform {
      * @param variantMethods methods ({name, descriptor}) whose weaving the controller may switch between variants: each
      *              gets a site of its own (location 0, snippet {@code "method"}, switchable by variant only), whose
      *              selected variant comes back in the {@link Request#variants} of the class's next weaving
+     * @param runNumbers the numbers of this run the bytes carry (e.g. the slot of the class's counters), for a
+     *              {@link Reusable} transform whose results a later run may take from the cache: see {@link #numbered}
      */
     record Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal,
-                 java.util.List<String[]> variantMethods) {
+                 java.util.List<String[]> variantMethods, int[] runNumbers) {
 
         public Woven(byte[] bytes, Map<String, String> facts) {
             this(bytes, facts, java.util.List.of(), java.util.List.of());
@@ -77,6 +79,20 @@ public interface ClassTransform {
 
         public Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal) {
             this(bytes, facts, keptOriginal, java.util.List.of());
+        }
+
+        public Woven(byte[] bytes, Map<String, String> facts, java.util.List<String> keptOriginal,
+                     java.util.List<String[]> variantMethods) {
+            this(bytes, facts, keptOriginal, variantMethods, new int[0]);
+        }
+
+        /**
+         * The same class with the numbers this run allocated for it ({@link Reusable}): each is pushed by the
+         * bytes only with {@code ldc} of a {@code CONSTANT_Integer} entry the transform added, and no other
+         * constant of the class or of the transform has its value.
+         */
+        public Woven numbered(int... numbers) {
+            return new Woven(bytes, facts, keptOriginal, variantMethods, numbers.clone());
         }
 
         /** The reason a method whose woven code is too large keeps its own, as the server words it. */
@@ -93,6 +109,31 @@ public interface ClassTransform {
      *         (the JVM gets it unchanged and the failure is counted)
      */
     Woven transform(Request request) throws Exception;
+
+    /**
+     * A transform whose results the server may keep in the woven-class cache, shared by runs: a later run gets a
+     * class's cached bytes with its own run numbers written into them instead of transforming the class again.
+     *
+     * <p>The contract: a result depends only on the class bytes, the class name, whether the loader is the
+     * bootstrap loader, the request's variants, {@link #cacheIdentity} and the result's {@link Woven#runNumbers};
+     * a result whose numbers are not each in a constant pool entry of its own is not kept. Classes left unchanged
+     * (null) are not kept.
+     */
+    interface Reusable {
+
+        /** What else decides the results (the run's options, adaptive or not), as text: part of the cache key. */
+        String cacheIdentity();
+
+        /**
+         * This run's result for a class whose earlier result is cached, instead of {@link #transform}: do what
+         * transforming it would do besides writing bytes (allocate its numbers, keep files, count it) and return
+         * its facts and its numbers for this run (as many as the cached ones, in the same order; the bytes are
+         * ignored: the server writes the numbers into the cached ones).
+         *
+         * @return the result, or null to have the class transformed afresh
+         */
+        Woven reuse(Request request, Woven cached) throws Exception;
+    }
 
     /** Called once when the server stops, before its statistics are written: finish what is pending. */
     default void close() {

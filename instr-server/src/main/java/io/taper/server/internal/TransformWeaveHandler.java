@@ -5,6 +5,8 @@ import io.taper.protocol.Weave;
 import io.taper.protocol.WeaveStatus;
 import io.taper.runtime.NeverWoven;
 import io.taper.runtime.SiteInfo;
+import io.taper.weaver.TransformCache;
+import io.taper.weaver.WovenClassCache;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,13 +40,26 @@ public final class TransformWeaveHandler implements WeaveHandler {
     }
 
     private final ClassTransform transform;
+    private final TransformCache cache;
+    private final WovenClassCache cacheFiles;
     private final Set<String> ownClasses;
     private final Map<ClassKey, Integer> siteIds = new ConcurrentHashMap<>();
     private final AtomicInteger nextSite = new AtomicInteger();
 
     public TransformWeaveHandler(ClassTransform transform, Set<String> ownClasses) {
+        this(transform, ownClasses, null, null);
+    }
+
+    /**
+     * @param cache      the transform's results kept across runs, or null
+     * @param cacheFiles the cache directory behind it, closed with the handler, or null
+     */
+    public TransformWeaveHandler(ClassTransform transform, Set<String> ownClasses, TransformCache cache,
+                                 WovenClassCache cacheFiles) {
         this.transform = transform;
         this.ownClasses = ownClasses;
+        this.cache = cache;
+        this.cacheFiles = cacheFiles;
     }
 
     @Override
@@ -64,8 +79,9 @@ public final class TransformWeaveHandler implements WeaveHandler {
         }
         ClassTransform.Woven out;
         try {
-            out = transform.transform(new ClassTransform.Request(w.loaderTag(), name, w.classBytes(), w.retransform(),
-                Map.copyOf(variants)));
+            ClassTransform.Request request = new ClassTransform.Request(w.loaderTag(), name, w.classBytes(),
+                w.retransform(), Map.copyOf(variants));
+            out = cache != null ? cache.transform(transform, request) : transform.transform(request);
         } catch (Exception | LinkageError | StackOverflowError e) {
             return new Outcome(WeaveStatus.FAILED, NONE, List.of(), "transform: " + e);
         }
@@ -96,6 +112,9 @@ public final class TransformWeaveHandler implements WeaveHandler {
     @Override
     public void close() {
         transform.close();
+        if (cacheFiles != null) {
+            cacheFiles.close();
+        }
     }
 
     /** The transformation's own figures. */

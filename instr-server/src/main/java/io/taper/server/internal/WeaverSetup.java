@@ -6,6 +6,7 @@ import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
 import io.taper.weaver.SnippetPreparer;
 import io.taper.weaver.Weaver;
+import io.taper.weaver.TransformCache;
 import io.taper.weaver.WovenClassCache;
 import io.taper.api.ClassTransform;
 import java.io.IOException;
@@ -107,7 +108,8 @@ public final class WeaverSetup {
         AnalysisSpec spec = AnalysisSpec.fromJar(jar);
         String results = spec.properties().getProperty("results", "").trim();
         if (spec.transformClass() != null) {
-            TransformWeaveHandler handler = new TransformWeaveHandler(transform(spec, jar, config), spec.ownClasses());
+            ClassTransform transform = transform(spec, jar, config);
+            TransformWeaveHandler handler = transformHandler(spec, jar, config, transform, stats);
             if (stats != null) {
                 stats.onTransform(handler::stats);
             }
@@ -130,6 +132,33 @@ public final class WeaverSetup {
         }
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
         return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy, cache), prepared, results);
+    }
+
+    /** The transform's handler, with the woven-class cache when the transform's results may be kept in it. */
+    private static TransformWeaveHandler transformHandler(AnalysisSpec spec, Path jar, TaperConfig config,
+                                                          ClassTransform transform, ServerStats stats) {
+        Optional<Path> dir = config.cache();
+        if (dir.isEmpty() || !(transform instanceof ClassTransform.Reusable)) {
+            return new TransformWeaveHandler(transform, spec.ownClasses());
+        }
+        try {
+            StringBuilder identity = new StringBuilder(WovenClassCache.digest(jar));
+            for (Path p : spec.transformJars(jar)) {
+                identity.append('|').append(WovenClassCache.digest(p));
+            }
+            WovenClassCache files = WovenClassCache.open(dir.get(), WovenClassCache.DEFAULT_MAX_BYTES);
+            TransformCache cache = TransformCache.of(files, identity.toString(), transform);
+            if (stats != null) {
+                stats.onCache(files::stats);
+            }
+            return new TransformWeaveHandler(transform, spec.ownClasses(), cache, files);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("no woven-class cache: {}", e.toString());
+            if (stats != null) {
+                stats.onCacheProblem(dir.get() + ": " + e);
+            }
+            return new TransformWeaveHandler(transform, spec.ownClasses());
+        }
     }
 
     /** Entries of this analysis in the cache from which the server starts without warming its weaver up. */

@@ -71,9 +71,13 @@ class CoverageEndToEndTest {
     }
 
     private TaperProcess.Outcome taper(String mode) throws Exception {
-        Path out = tmp.resolve(mode);
+        return taper(mode, mode, tmp.resolve("cache-" + mode).toString());
+    }
+
+    private TaperProcess.Outcome taper(String mode, String name, String cache) throws Exception {
+        Path out = tmp.resolve(name);
         TaperProcess.Outcome run = TaperProcess.run(out, "run", "--analysis", "coverage", "--mode", mode,
-            "--out", out.toString(), "--sources", sources().toString(), "--",
+            "--out", out.toString(), "--sources", sources().toString(), "--cache", cache, "--",
             "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN);
         assertEquals(0, run.exitCode(), run.stderr());
         assertEquals(OUTPUT, run.stdout());
@@ -112,6 +116,37 @@ class CoverageEndToEndTest {
             assertEquals(0, merged);
             assertEquals(expected, reported(CoverageModel.ofXml(xml)), "JaCoCo agent");
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long cacheStat(TaperProcess.Outcome run, String key) throws IOException {
+        Map<String, Object> server = (Map<String, Object>) run.stats().get("server");
+        return ((Number) ((Map<String, Object>) server.get("cache")).get(key)).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long transformStat(TaperProcess.Outcome run, String key) throws IOException {
+        Map<String, Object> server = (Map<String, Object>) run.stats().get("server");
+        return ((Number) ((Map<String, Object>) server.get("transform")).get(key)).longValue();
+    }
+
+    @Test
+    void aSecondRunTakesItsClassesFromTheCacheAndCoversTheSame() throws Exception {
+        Map<Integer, String> expected = expected();
+        String cache = tmp.resolve("shared-cache").toString();
+        TaperProcess.Outcome first = taper("adaptive", "first", cache);
+        long woven = transformStat(first, "classesWoven");
+        assertEquals(2, woven);   // the fixture and its class that is loaded and never run
+        assertEquals(0, cacheStat(first, "hits"));
+        assertEquals(woven, cacheStat(first, "stores"));
+
+        TaperProcess.Outcome second = taper("adaptive", "second", cache);
+        assertEquals(woven, cacheStat(second, "hits"));
+        assertEquals(woven, transformStat(second, "classesFromCache"));
+        assertEquals(woven, transformStat(second, "classesWoven"));
+        assertEquals(0, cacheStat(second, "stores"));
+        assertEquals(expected, reported(CoverageModel.ofXml(second.out().resolve(CoverageReport.XML))));
+        assertEquals(0.0, second.stats().get("classesFailed"));
     }
 
     @Test

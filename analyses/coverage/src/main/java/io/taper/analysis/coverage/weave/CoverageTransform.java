@@ -29,7 +29,10 @@ import org.objectweb.asm.Opcodes;
  * original class files of the classes woven are kept under {@code OUT/coverage-classes/} for the reports
  * ({@link ClassFileKeeper}). Each woven class goes with its facts: its slot and JaCoCo id.
  */
-public final class CoverageTransform implements ClassTransform {
+public final class CoverageTransform implements ClassTransform, ClassTransform.Reusable {
+
+    /** The probe count travels with the cached result (the class's site carries it too; the runtime ignores it). */
+    static final String PROBES = "coverage.probes";
 
     /** Directory under the run's output where the woven classes' original class files are kept. */
     public static final String CLASSES_DIR = io.taper.result.ResultKeys.CoverageRow.CLASSES_DIR;
@@ -47,6 +50,7 @@ public final class CoverageTransform implements ClassTransform {
     private final AtomicLong skippedJdk = new AtomicLong();
     private final AtomicLong withoutProbes = new AtomicLong();
     private final AtomicLong probes = new AtomicLong();
+    private final AtomicLong reused = new AtomicLong();
 
     @Override
     public void init(Context context) throws IOException {
@@ -87,7 +91,42 @@ public final class CoverageTransform implements ClassTransform {
         }
         woven.incrementAndGet();
         probes.addAndGet(count);
-        return new Woven(out, Map.of(CoverageResults.SLOT, Integer.toString(slot), CoverageResults.CLASS_ID, hex(id)));
+        Woven w = new Woven(out, facts(slot, id, count));
+        // Above the short range the count is an ldc too, and could share the slot's constant: not kept then.
+        return count <= Short.MAX_VALUE ? w.numbered(slot) : w;
+    }
+
+    @Override
+    public String cacheIdentity() {
+        return "coverage adaptive=" + adaptive;
+    }
+
+    /** A class whose probes a run placed before: its slot in this run, its class file kept, counted as woven. */
+    @Override
+    public Woven reuse(Request r, Woven cached) {
+        String name = r.className();
+        String probeCount = cached.facts().get(PROBES);
+        if (name.isEmpty() || isJdk(r.loaderTag(), name) || probeCount == null || cached.runNumbers().length != 1) {
+            return null;
+        }
+        long id = CRC64.classId(r.bytes());
+        if (!hex(id).equals(cached.facts().get(CoverageResults.CLASS_ID))) {
+            return null;
+        }
+        int count = Integer.parseInt(probeCount);
+        int slot = slots.computeIfAbsent(new ClassKey(r.loaderTag(), name, id), k -> nextSlot.getAndIncrement());
+        if (keeper != null) {
+            keeper.keep(name, id, r.bytes());
+        }
+        woven.incrementAndGet();
+        probes.addAndGet(count);
+        reused.incrementAndGet();
+        return new Woven(null, facts(slot, id, count)).numbered(slot);
+    }
+
+    private static Map<String, String> facts(int slot, long id, int count) {
+        return Map.of(CoverageResults.SLOT, Integer.toString(slot), CoverageResults.CLASS_ID, hex(id),
+            PROBES, Integer.toString(count));
     }
 
     /** 16 hex digits, as JaCoCo prints class ids. */
@@ -140,6 +179,7 @@ public final class CoverageTransform implements ClassTransform {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("classesWoven", woven.get());
         m.put("probesWoven", probes.get());
+        m.put("classesFromCache", reused.get());
         m.put("classesWithoutProbes", withoutProbes.get());
         m.put("classesSkippedJdk", skippedJdk.get());
         m.put("classFilesKept", keeper == null ? 0 : keeper.kept());

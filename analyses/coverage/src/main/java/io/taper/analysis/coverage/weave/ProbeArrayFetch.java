@@ -8,8 +8,9 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * How a woven method gets its class's probe array: a call to {@code ProbeArrays.probes} with the class's slot and
- * probe count as constants (ten bytes of code: few enough to keep small methods under the JIT's inlining limits; the
- * class's name and id travel with the class as facts instead). Nothing is added to the class (JaCoCo adds a field and
+ * probe count as constants (about ten bytes of code: few enough to keep small methods under the JIT's inlining
+ * limits; the class's name and id travel with the class as facts instead). The slot is an {@code ldc} of a constant
+ * of its own, so that a later run can take the woven class from the cache and write its own slot into it. Nothing is added to the class (JaCoCo adds a field and
  * a method, which reflection and serialisation see).
  */
 final class ProbeArrayFetch implements IProbeArrayStrategy {
@@ -30,7 +31,7 @@ final class ProbeArrayFetch implements IProbeArrayStrategy {
 
     @Override
     public int storeInstance(MethodVisitor mv, boolean clinit, int variable) {
-        InstrSupport.push(mv, slot);
+        mv.visitLdcInsn(slot);
         InstrSupport.push(mv, count);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, OWNER, NAME, DESC, false);
         mv.visitVarInsn(Opcodes.ASTORE, variable);

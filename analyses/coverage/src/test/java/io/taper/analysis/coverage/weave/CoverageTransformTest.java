@@ -182,14 +182,13 @@ class CoverageTransformTest {
         assertEquals(Integer.toString(a), first.facts().get(io.taper.analysis.coverage.CoverageResults.SLOT));
     }
 
-    /** The slot constant the woven fetch pushes first. */
+    /** The slot constant the woven fetch pushes first (an ldc of its own constant, for the cache to rewrite). */
     private static int slotOf(byte[] woven) {
         for (MethodNode m : node(woven).methods) {
             for (AbstractInsnNode n : m.instructions) {
                 if (n instanceof MethodInsnNode mi && mi.owner.equals(ProbeArrayFetch.OWNER)) {
                     AbstractInsnNode push = n.getPrevious().getPrevious();
-                    return push.getOpcode() >= Opcodes.ICONST_0 && push.getOpcode() <= Opcodes.ICONST_5
-                        ? push.getOpcode() - Opcodes.ICONST_0 : ((org.objectweb.asm.tree.IntInsnNode) push).operand;
+                    return (Integer) ((org.objectweb.asm.tree.LdcInsnNode) push).cst;
                 }
             }
         }

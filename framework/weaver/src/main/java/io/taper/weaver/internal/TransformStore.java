@@ -1,0 +1,121 @@
+package io.taper.weaver.internal;
+
+import io.taper.api.ClassTransform;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@link ClassTransform.Reusable} results in a {@link WovenClassStore}, under a space of their own: found by the
+ * class bytes, whether the loader is the bootstrap loader and
+ * the request's variants; kept with the constant pool entries of their run numbers, so that a later run writes its
+ * own numbers into them.
+ */
+public final class TransformStore {
+
+    /** A cached result and where its run numbers live. */
+    public record Hit(ClassTransform.Woven cached, int[] items, long startNanos) {
+    }
+
+    private final WovenClassStore store;
+    private final String space;
+
+    public TransformStore(WovenClassStore store, String space) {
+        this.store = store;
+        this.space = space;
+    }
+
+    public String space() {
+        return space;
+    }
+
+    /** The cached result of the request's class, or null (counted as a miss; a damaged entry is also refused). */
+    public Hit find(ClassTransform.Request r) {
+        long start = System.nanoTime();
+        byte[] key = key(r);
+        byte[] data = store.read(space, key);
+        if (data == null) {
+            store.misses.incrementAndGet();
+            return null;
+        }
+        try {
+            TransformEntry e = TransformEntry.decode(data, key);
+            return new Hit(e.woven, e.items, start);
+        } catch (IOException | RuntimeException bad) {
+            store.refuse(space, key, bad.getMessage());
+            store.misses.incrementAndGet();
+            return null;
+        }
+    }
+
+    /**
+     * The cached bytes with this run's numbers written in, counted as a hit; null (a miss) if the numbers do not fit
+     * the entry.
+     */
+    public byte[] renumber(Hit hit, int[] numbers) {
+        byte[] bytes = numbers.length == hit.items().length
+            ? RunNumberConstants.renumber(hit.cached().bytes(), hit.items(), numbers) : null;
+        if (bytes == null) {
+            store.relocationsRefused.incrementAndGet();
+            store.misses.incrementAndGet();
+            return null;
+        }
+        store.hits.incrementAndGet();
+        store.hitNanos.addAndGet(System.nanoTime() - hit.startNanos());
+        return bytes;
+    }
+
+    /** A found entry that the transform would not reuse: a miss. */
+    public void notReused() {
+        store.misses.incrementAndGet();
+    }
+
+    /** Keeps a fresh result whose run numbers each sit in an entry of their own; anything else is not kept. */
+    public void keep(ClassTransform.Request r, ClassTransform.Woven w) {
+        if (w == null || w.bytes() == null) {
+            return;
+        }
+        byte[] key = key(r);
+        byte[] original = r.bytes();
+        store.write(space, key, () -> {
+            int[] numbers = w.runNumbers() == null ? new int[0] : w.runNumbers();
+            int[] items = RunNumberConstants.locate(w.bytes(), original, numbers);
+            if (items == null) {
+                store.notStorable.incrementAndGet();
+                return null;
+            }
+            try {
+                return new TransformEntry(w.numbered(numbers), items).encode(key);
+            } catch (IOException | RuntimeException e) {
+                store.notStorable.incrementAndGet();
+                return null;
+            }
+        });
+    }
+
+    private byte[] key(ClassTransform.Request r) {
+        StringBuilder b = new StringBuilder(space).append('\0').append(r.loaderTag() == 0 ? "boot" : "other");
+        Map<String, String> variants = r.variants() == null ? Map.of() : new TreeMap<>(r.variants());
+        for (Map.Entry<String, String> e : variants.entrySet()) {
+            b.append('\0').append(e.getKey()).append('=').append(e.getValue());
+        }
+        byte[] text = b.toString().getBytes(StandardCharsets.UTF_8);
+        long[] h = CacheKeys.murmur3x128(text, 0, text.length, 0);
+        byte[] prefix = new byte[16];
+        for (int i = 0; i < 8; i++) {
+            prefix[i] = (byte) (h[0] >>> (56 - 8 * i));
+            prefix[8 + i] = (byte) (h[1] >>> (56 - 8 * i));
+        }
+        // the bytes exactly, not their methods as a set (as the snippet weaver's keys have them): a transform may
+        // number what it adds in method order (coverage's probes, which JaCoCo's analyser numbers in file order)
+        long[] c = CacheKeys.murmur3x128(r.bytes(), 0, r.bytes().length, h[0] ^ h[1]);
+        byte[] key = new byte[CacheEntry.KEY_BYTES];
+        System.arraycopy(prefix, 0, key, 0, 16);
+        for (int i = 0; i < 8; i++) {
+            key[16 + i] = (byte) (c[0] >>> (56 - 8 * i));
+            key[24 + i] = (byte) (c[1] >>> (56 - 8 * i));
+        }
+        return key;
+    }
+}
