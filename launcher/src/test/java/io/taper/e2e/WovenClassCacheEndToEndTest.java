@@ -120,4 +120,45 @@ class WovenClassCacheEndToEndTest {
         assertFalse(server.containsKey("cache"), "no cache: " + server);
         programCounts(off);
     }
+
+    /** The fixture's own rows, each as its calls (method-count's entries, bytecode-count's invocations and bytecodes). */
+    private static Map<String, String> ownRows(TaperProcess.Outcome run) throws Exception {
+        Map<String, String> own = new java.util.TreeMap<>();
+        for (Map<String, Object> r : run.rows()) {
+            String name = r.get("class") + "." + r.get("method") + r.get("descriptor");
+            if (name.startsWith("io.taper.e2e.fixtures.")) {
+                own.put(name, r.containsKey("entries") ? Long.toString(((Number) r.get("entries")).longValue())
+                    : ((Number) r.get("invocations")).longValue() + " " + ((Number) r.get("bytecodes")).longValue());
+            }
+        }
+        return own;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long transformStat(TaperProcess.Outcome run, String key) throws Exception {
+        Map<String, Object> server = (Map<String, Object>) run.stats().get("server");
+        return ((Number) ((Map<String, Object>) server.get("transform")).get(key)).longValue();
+    }
+
+    @Test
+    void transformAnalysesTakeTheirClassesFromTheCacheAndCountTheSame() throws Exception {
+        String cache = tmp.resolve("cache").toString();
+        for (String analysis : List.of("method-count", "bytecode-count")) {
+            TaperProcess.Outcome first = run(analysis + "-first", analysis, cache);
+            Map<String, String> counts = ownRows(first);
+            assertTrue(counts.get(MethodCountEndToEndTest.MAIN + ".fib(I)I").matches("177( .*)?"), counts.toString());
+            assertEquals(0, stat(first, "hits"), analysis);
+            long stored = stat(first, "stores");
+            assertTrue(stored > 400, analysis + " entries written: " + cacheStats(first));
+
+            TaperProcess.Outcome second = run(analysis + "-second", analysis, cache);
+            assertEquals(counts, ownRows(second), analysis);
+            // JDK classes the start-up retransforms come with their methods in another order in every run (a key is
+            // the bytes as they are) and a few classes are made at run time: most, not all, are hits
+            long hits = stat(second, "hits");
+            assertTrue(hits >= stored * 3 / 4, analysis + ": hits " + hits + " of " + stored + ": " + cacheStats(second));
+            assertEquals(hits, transformStat(second, "classesFromCache"), analysis);
+            assertEquals(0, stat(second, "corruptEntries"), analysis);
+        }
+    }
 }

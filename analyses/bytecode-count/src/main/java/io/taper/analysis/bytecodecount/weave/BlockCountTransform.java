@@ -27,7 +27,7 @@ import org.objectweb.asm.tree.MethodNode;
  * throw. In an adaptive run every method of more than one block is switchable by variant: {@link #ENTRY_ONLY}
  * weaves its invocation counter only (the layout stays the same; the results extrapolate its blocks).
  */
-public final class BlockCountTransform implements ClassTransform {
+public final class BlockCountTransform implements ClassTransform, ClassTransform.Reusable {
 
     /** The run's configuration key with the analysis's options. */
     public static final String OPTIONS = "analysis.options";
@@ -44,6 +44,7 @@ public final class BlockCountTransform implements ClassTransform {
     private final AtomicLong methodsTooLarge = new AtomicLong();
     private final AtomicLong withoutCode = new AtomicLong();
     private final AtomicLong entryOnly = new AtomicLong();
+    private final AtomicLong reused = new AtomicLong();
 
     public BlockCountTransform() {
     }
@@ -127,7 +128,9 @@ public final class BlockCountTransform implements ClassTransform {
                 for (Weaving w : todo) {
                     blocks.addAndGet(w.blocks.size());
                 }
-                return new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
+                Woven result = new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
+                // past the short range, counter indexes are ldc constants too and could share the slot's
+                return size <= Short.MAX_VALUE ? result.numbered(slot) : result;
             } catch (MethodTooLargeException e) {
                 if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -142,9 +145,34 @@ public final class BlockCountTransform implements ClassTransform {
     }
 
     @Override
+    public String cacheIdentity() {
+        return "bytecode-count cut=" + cut + " adaptive=" + adaptive;
+    }
+
+    @Override
+    public Woven reuse(Request r, Woven cached) {
+        ClassLayout layout = ClassLayout.fromFacts(cached.facts());
+        if (layout == null || cached.runNumbers().length != 1) {
+            return null;
+        }
+        int slot = slots.of(r);
+        woven.incrementAndGet();
+        methods.addAndGet(layout.methods().size());
+        for (ClassLayout.Method m : layout.methods()) {
+            blocks.addAndGet(m.blocks());
+            if (m.blocks() > 1 && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
+                entryOnly.incrementAndGet();
+            }
+        }
+        reused.incrementAndGet();
+        return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods()).toFacts()).numbered(slot);
+    }
+
+    @Override
     public Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("classesWoven", woven.get());
+        m.put("classesFromCache", reused.get());
         m.put("methodsWoven", methods.get());
         m.put("blocksWoven", blocks.get());
         m.put("methodsTooLarge", methodsTooLarge.get());

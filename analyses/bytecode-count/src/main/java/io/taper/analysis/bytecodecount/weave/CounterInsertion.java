@@ -98,7 +98,9 @@ final class CounterInsertion {
 
     /** {@code ThreadCounters.counters(slot, size)}: the thread's counter array of the class, on the stack. */
     private static void fetch(InstructionAdapter c, int slot, int size) {
-        c.iconst(slot);
+        // an ldc of a constant of its own, past the adapter (whose visitLdcInsn picks the shortest push): the
+        // woven-class cache writes a later run's slot into it
+        c.getDelegate().visitLdcInsn(slot);
         c.iconst(size);
         c.invokestatic(OWNER, NAME, DESC, false);
     }

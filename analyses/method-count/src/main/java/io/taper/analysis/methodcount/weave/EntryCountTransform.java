@@ -23,15 +23,17 @@ import org.objectweb.asm.commons.InstructionAdapter;
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
  * {@code ThreadCounters.counters(slot, size)[i]++} (fifteen bytes or so, no local, no frame changes, no atomic), so a
  * small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name, bytes); its
- * {@link MethodTable} goes with it as facts.
+ * {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a later run
+ * takes the class from the woven-class cache and writes its own slot into it ({@link ClassTransform.Reusable}).
  */
-public final class EntryCountTransform implements ClassTransform {
+public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
 
     static final String OWNER = "io/taper/runtime/state/ThreadCounters";
 
     private final WovenClassSlots slots = new WovenClassSlots();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
+    private final AtomicLong reused = new AtomicLong();
 
     @Override
     public void init(Context context) {
@@ -64,7 +66,9 @@ public final class EntryCountTransform implements ClassTransform {
                 byte[] out = weave(reader, slot, withCode.size(), keep);
                 woven.incrementAndGet();
                 methods.addAndGet(withCode.size());
-                return new Woven(out, new MethodTable(slot, withCode).toFacts(), kept);
+                Woven w = new Woven(out, new MethodTable(slot, withCode).toFacts(), kept);
+                // past the short range, counter indexes are ldc constants too and could share the slot's
+                return withCode.size() <= Short.MAX_VALUE ? w.numbered(slot) : w;
             } catch (MethodTooLargeException e) {
                 if (!keep.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -94,7 +98,7 @@ public final class EntryCountTransform implements ClassTransform {
                     public void visitCode() {
                         super.visitCode();
                         InstructionAdapter c = new InstructionAdapter(mv);   // its iconst picks the shortest push
-                        c.iconst(slot);
+                        mv.visitLdcInsn(slot);   // not through the adapter, which would pick the shortest push
                         c.iconst(size);
                         c.invokestatic(OWNER, "counters", "(II)[J", false);
                         c.iconst(counter);
@@ -111,9 +115,28 @@ public final class EntryCountTransform implements ClassTransform {
     }
 
     @Override
+    public String cacheIdentity() {
+        return "method-count entry counters";
+    }
+
+    @Override
+    public Woven reuse(Request r, Woven cached) {
+        MethodTable table = MethodTable.fromFacts(cached.facts());
+        if (table == null || cached.runNumbers().length != 1) {
+            return null;
+        }
+        int slot = slots.of(r);
+        woven.incrementAndGet();
+        methods.addAndGet(table.methods().size());
+        reused.incrementAndGet();
+        return new Woven(null, new MethodTable(slot, table.methods()).toFacts()).numbered(slot);
+    }
+
+    @Override
     public Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("classesWoven", woven.get());
+        m.put("classesFromCache", reused.get());
         m.put("methodsWoven", methods.get());
         return m;
     }
