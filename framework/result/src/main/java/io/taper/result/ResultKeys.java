@@ -98,8 +98,8 @@ public final class ResultKeys {
         public static final String CLASS_ID = "classId";
         /** One character per probe in JaCoCo's order: '1' fired, '0' did not. */
         public static final String PROBES = "probes";
-        /** The directory under a run's output where the server keeps the woven classes' original class files. */
-        public static final String CLASSES_DIR = "coverage-classes";
+        /** The jar in a run's output where the server keeps the woven classes' original class files. */
+        public static final String CLASSES_JAR = "coverage-classes.jar";
 
         private CoverageRow() {
         }

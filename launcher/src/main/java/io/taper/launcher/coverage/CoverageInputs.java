@@ -87,7 +87,7 @@ final class CoverageInputs {
         List<Path> out = new ArrayList<>();
         for (Path p : inputs) {
             Path kept = p.resolve(CoverageReport.CLASSES);
-            if (isRunDir(p) && Files.isDirectory(kept)) {
+            if (isRunDir(p) && Files.isRegularFile(kept)) {
                 out.add(kept);
             }
         }

@@ -19,7 +19,7 @@ public final class CoverageReport implements RunReport {
     public static final String XML = "coverage.xml";
     public static final String HTML = "coverage-html";
     /** Where the server keeps the original class files of the classes it wove (the transform's directory). */
-    public static final String CLASSES = io.taper.result.ResultKeys.CoverageRow.CLASSES_DIR;
+    public static final String CLASSES = io.taper.result.ResultKeys.CoverageRow.CLASSES_JAR;
     /** Launch keys of {@code --sources} and {@code --classes}. */
     public static final String LAUNCH_SOURCES = "coverageSources";
     public static final String LAUNCH_CLASSES = "coverageClasses";
@@ -55,7 +55,7 @@ public final class CoverageReport implements RunReport {
         data.write(out.resolve(EXEC));
         Map<String, Object> launch = launch(result);
         List<Path> classes = paths(launch.get(LAUNCH_CLASSES));
-        if (classes.isEmpty() && java.nio.file.Files.isDirectory(out.resolve(CLASSES))) {
+        if (classes.isEmpty() && java.nio.file.Files.isRegularFile(out.resolve(CLASSES))) {
             classes = List.of(out.resolve(CLASSES));   // none when no class was woven: an empty report
         }
         List<Path> sources = paths(launch.get(LAUNCH_SOURCES));

@@ -26,7 +26,7 @@ import org.objectweb.asm.Opcodes;
  * ({@link SelfRemovingProbes}).
  *
  * <p>Like JaCoCo's agent by default, classes of the bootstrap loader and the JDK's packages are left alone. The
- * original class files of the classes woven are kept under {@code OUT/coverage-classes/} for the reports
+ * original class files of the classes woven are kept in {@code OUT/coverage-classes.jar} for the reports
  * ({@link ClassFileKeeper}). Each woven class goes with its facts: its slot and JaCoCo id.
  */
 public final class CoverageTransform implements ClassTransform, ClassTransform.Reusable {
@@ -34,8 +34,8 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
     /** The probe count travels with the cached result (the class's site carries it too; the runtime ignores it). */
     static final String PROBES = "coverage.probes";
 
-    /** Directory under the run's output where the woven classes' original class files are kept. */
-    public static final String CLASSES_DIR = io.taper.result.ResultKeys.CoverageRow.CLASSES_DIR;
+    /** The jar in the run's output where the woven classes' original class files are kept. */
+    public static final String CLASSES_JAR = io.taper.result.ResultKeys.CoverageRow.CLASSES_JAR;
 
     private static final String[] JDK_PACKAGES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 
@@ -56,7 +56,7 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
     public void init(Context context) throws IOException {
         adaptive = context.adaptive();
         if (context.out() != null) {
-            keeper = new ClassFileKeeper(context.out().resolve(CLASSES_DIR));
+            keeper = new ClassFileKeeper(context.out().resolve(CLASSES_JAR));
         }
     }
 
