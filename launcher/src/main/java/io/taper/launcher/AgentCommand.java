@@ -95,7 +95,7 @@ public final class AgentCommand implements Callable<Integer> {
                 .with(TaperConfig.CACHE, CacheOption.resolve(cache))
                 // one file at exit: a build's test JVMs are many and short
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
-            cfg = RunConfig.withClassesSkip(cfg, descriptor);
+            cfg = RunConfig.withDescriptor(cfg, descriptor);
             Path file = dir.resolve(PROPERTIES);
             cfg.store(file);
             // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for the

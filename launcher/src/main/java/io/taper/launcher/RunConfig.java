@@ -16,10 +16,15 @@ final class RunConfig {
     private RunConfig() {
     }
 
-    /** The analysis's {@code classes.skip}, if it has one, for the agent. */
-    static TaperConfig withClassesSkip(TaperConfig cfg, java.util.Properties descriptor) {
-        String skip = descriptor.getProperty(TaperConfig.CLASSES_SKIP, "").trim();
-        return skip.isEmpty() ? cfg : cfg.with(TaperConfig.CLASSES_SKIP, skip);
+    /** What the agent takes from the analysis's descriptor: its {@code classes.skip} and {@code thread.counters}. */
+    static TaperConfig withDescriptor(TaperConfig cfg, java.util.Properties descriptor) {
+        for (String key : new String[] {TaperConfig.CLASSES_SKIP, TaperConfig.THREAD_COUNTERS}) {
+            String v = descriptor.getProperty(key, "").trim();
+            if (!v.isEmpty()) {
+                cfg = cfg.with(key, v);
+            }
+        }
+        return cfg;
     }
 
     /**
@@ -47,7 +52,7 @@ final class RunConfig {
                 .with(TaperConfig.CONTROLLER_REWEAVE, o.reweave())
                 .with(TaperConfig.CACHE, o.cache())
                 .with(TaperConfig.SERVER_WAIT_MS, Integer.toString(serverWaitMillis));
-        cfg = withClassesSkip(cfg, analysis.descriptor());
+        cfg = withDescriptor(cfg, analysis.descriptor());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));

@@ -50,6 +50,12 @@ public final class TaperConfig {
      */
     public static final String CLASSES_SKIP = "classes.skip";
     /**
+     * Optional, {@code true} when the analysis's woven code counts into {@code io.taper.runtime.state.ThreadCounters}:
+     * the agent then keeps its own work's counts aside (which costs a lock at every class it is handed), else it does
+     * not. From the analysis's {@code thread.counters}.
+     */
+    public static final String THREAD_COUNTERS = "thread.counters";
+    /**
      * The server jar, for an agent that starts its own server (no launcher: test JVMs forked by a build tool). Its
      * results then go to {@code OUT/jvm-PID}, one directory per JVM, and it makes the socket and token itself.
      */
@@ -90,7 +96,7 @@ public final class TaperConfig {
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
-        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP,
+        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS,
         SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
@@ -221,6 +227,11 @@ public final class TaperConfig {
     public int controllerBatchSize() {
         String v = values.get(CONTROLLER_BATCH_SIZE);
         return v == null ? 0 : parsePositive(CONTROLLER_BATCH_SIZE, v, "");
+    }
+
+    /** {@link #THREAD_COUNTERS}: whether the analysis counts into the per-thread counters. */
+    public boolean threadCounters() {
+        return Boolean.parseBoolean(values.getOrDefault(THREAD_COUNTERS, "false").trim());
     }
 
     /** {@link #CLASSES_SKIP}'s entries (empty if none). */

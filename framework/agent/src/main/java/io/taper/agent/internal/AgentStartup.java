@@ -32,7 +32,9 @@ public final class AgentStartup {
 
     public static void start(TaperConfig config, Instrumentation inst) {
         long t0 = System.nanoTime();
-        ThreadCounters.enable();   // before the bypass below: premain's own work must not count as the program's
+        if (config.threadCounters()) {
+            ThreadCounters.enable();   // before the bypass below: premain's own work must not count as the program's
+        }
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
         if (OwnServer.requested(config)) {
