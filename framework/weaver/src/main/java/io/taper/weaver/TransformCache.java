@@ -73,12 +73,13 @@ public final class TransformCache {
                     return new ClassTransform.Woven(bytes, mine.facts(), hit.cached().keptOriginal(),
                         hit.cached().variantMethods(), numbers.clone());
                 }
-            } else {
-                store.notReused();
             }
         }
         ClassTransform.Woven fresh = transform.transform(request);
-        store.keep(request, fresh);
+        if (fresh != null) {
+            store.missed();
+            store.keep(request, fresh);
+        }
         return fresh;
     }
 }

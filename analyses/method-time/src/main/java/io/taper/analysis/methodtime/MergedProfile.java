@@ -50,8 +50,6 @@ final class MergedProfile {
     /** The call tree's thread nodes' names, by index ({@link CallTree#threadMethod}); same-named threads share one. */
     final List<String> threadNames = new ArrayList<>();
     private final Map<String, Integer> threadIndexes = new HashMap<>();
-    /** The call-tree node of the thread being added. */
-    private int threadNode;
     final boolean[] seen;
     /** Per callee: caller method to {calls, nanos}. */
     final Map<Integer, Map<Integer, long[]>> callers = new HashMap<>();
@@ -170,7 +168,7 @@ final class MergedProfile {
             threadNames.add(s.threadName);
             threadIndexes.put(s.threadName, known);
         }
-        threadNode = tree.child(CallTree.ROOT, CallTree.threadMethod(known));
+        int threadNode = tree.child(CallTree.ROOT, CallTree.threadMethod(known));
         int[] merged = new int[n];
         merged[ContextTree.ROOT] = CallTree.ROOT;
         merged[ContextTree.TRUNCATED] = -1;
@@ -215,16 +213,17 @@ final class MergedProfile {
             long[] edge = edge(caller, method);
             edge[0] += calls;
             edge[1] += outerNanos;
-            merged[node] = addToTree(merged, parent, method, calls, nanos, outerWaited);
+            merged[node] = addToTree(threadNode, merged, parent, method, calls, nanos, outerWaited);
         }
         threadTimes.add(new Object[] {s.threadName, (long) s.threads, threadNanos, Math.min(s.waitTotal, threadNanos)});
     }
 
     /**
      * Adds a thread's context to the merged tree, under its parent's merged node ({@code merged}: per context
-     * of the thread, its merged node, -1 if none); returns its merged node, or -1.
+     * of the thread, its merged node, -1 if none; {@code threadNode}: the thread's node); returns its merged node,
+     * or -1.
      */
-    private int addToTree(int[] merged, int parent, int method, long calls, long nanos, long waited) {
+    private int addToTree(int threadNode, int[] merged, int parent, int method, long calls, long nanos, long waited) {
         int mergedParent;
         if (parent == ContextTree.ROOT) {
             mergedParent = threadNode;

@@ -30,13 +30,12 @@ public final class TransformStore {
         return space;
     }
 
-    /** The cached result of the request's class, or null (counted as a miss; a damaged entry is also refused). */
+    /** The cached result of the request's class, or null (a damaged entry is refused and counted). */
     public Hit find(ClassTransform.Request r) {
         long start = System.nanoTime();
         byte[] key = key(r);
         byte[] data = store.read(space, key);
         if (data == null) {
-            store.misses.incrementAndGet();
             return null;
         }
         try {
@@ -44,21 +43,16 @@ public final class TransformStore {
             return new Hit(e.woven, e.items, start);
         } catch (IOException | RuntimeException bad) {
             store.refuse(space, key, bad.getMessage());
-            store.misses.incrementAndGet();
             return null;
         }
     }
 
-    /**
-     * The cached bytes with this run's numbers written in, counted as a hit; null (a miss) if the numbers do not fit
-     * the entry.
-     */
+    /** The cached bytes with this run's numbers written in, counted as a hit; null if the numbers do not fit the entry. */
     public byte[] renumber(Hit hit, int[] numbers) {
         byte[] bytes = numbers.length == hit.items().length
             ? RunNumberConstants.renumber(hit.cached().bytes(), hit.items(), numbers) : null;
         if (bytes == null) {
             store.relocationsRefused.incrementAndGet();
-            store.misses.incrementAndGet();
             return null;
         }
         store.hits.incrementAndGet();
@@ -66,8 +60,8 @@ public final class TransformStore {
         return bytes;
     }
 
-    /** A found entry that the transform would not reuse: a miss. */
-    public void notReused() {
+    /** A class transformed afresh: a miss (classes the transform leaves unchanged are neither hits nor misses). */
+    public void missed() {
         store.misses.incrementAndGet();
     }
 
