@@ -153,10 +153,10 @@ class WovenClassCacheEndToEndTest {
 
             TaperProcess.Outcome second = run(analysis + "-second", analysis, cache);
             assertEquals(counts, ownRows(second), analysis);
-            // JDK classes the start-up retransforms come with their methods in another order in every run (a key is
-            // the bytes as they are) and a few classes are made at run time: most, not all, are hits
+            // the start-up retransformation hands JDK classes over with their methods in another order in every run
+            // (these transforms' keys take methods as a set), and a few classes are made at run time: nearly all are hits
             long hits = stat(second, "hits");
-            assertTrue(hits >= stored * 3 / 4, analysis + ": hits " + hits + " of " + stored + ": " + cacheStats(second));
+            assertTrue(hits >= stored * 9 / 10, analysis + ": hits " + hits + " of " + stored + ": " + cacheStats(second));
             assertEquals(hits, transformStat(second, "classesFromCache"), analysis);
             assertEquals(0, stat(second, "corruptEntries"), analysis);
         }

@@ -125,6 +125,16 @@ public interface ClassTransform {
         String cacheIdentity();
 
         /**
+         * Whether a result stays right for the same class with its methods in another order: true when what the
+         * transform numbers it names by method in its facts (then a class the JVM hands over with its methods
+         * reordered, as HotSpot does when it retransforms a class, is a hit); false (the default) when something
+         * outside the result numbers by file order (coverage: JaCoCo's analyser numbers probes in method order).
+         */
+        default boolean anyMethodOrder() {
+            return false;
+        }
+
+        /**
          * This run's result for a class whose earlier result is cached, instead of {@link #transform}: do what
          * transforming it would do besides writing bytes (allocate its numbers, keep files, count it) and return
          * its facts and its numbers for this run (as many as the cached ones, in the same order; the bytes are

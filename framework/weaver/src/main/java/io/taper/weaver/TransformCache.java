@@ -45,12 +45,12 @@ public final class TransformCache {
             throw new IllegalStateException(e);
         }
         for (String part : List.of("taper-transform/1", WovenClassCache.codeVersion(), identity,
-                String.valueOf(reusable.cacheIdentity()))) {
+                String.valueOf(reusable.cacheIdentity()), "anyMethodOrder=" + reusable.anyMethodOrder())) {
             md.update(part.getBytes(StandardCharsets.UTF_8));
             md.update((byte) 0);
         }
         String space = "t" + HexFormat.of().formatHex(md.digest(), 0, 16);
-        return new TransformCache(new TransformStore(cache.store(), space), reusable);
+        return new TransformCache(new TransformStore(cache.store(), space, reusable.anyMethodOrder()), reusable);
     }
 
     /** The directory name of this transform's entries in the cache. */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * {@link ClassTransform.Reusable} results in a {@link WovenClassStore}, under a space of their own: found by the
- * class bytes, whether the loader is the bootstrap loader and
+ * class bytes (as they are, or with methods as a set when the transform allows), whether the loader is the bootstrap loader and
  * the request's variants; kept with the constant pool entries of their run numbers, so that a later run writes its
  * own numbers into them.
  */
@@ -21,9 +21,13 @@ public final class TransformStore {
     private final WovenClassStore store;
     private final String space;
 
-    public TransformStore(WovenClassStore store, String space) {
+    private final boolean anyMethodOrder;
+
+    /** @param anyMethodOrder whether classes whose methods differ only in order share an entry */
+    public TransformStore(WovenClassStore store, String space, boolean anyMethodOrder) {
         this.store = store;
         this.space = space;
+        this.anyMethodOrder = anyMethodOrder;
     }
 
     public String space() {
@@ -101,9 +105,11 @@ public final class TransformStore {
             prefix[i] = (byte) (h[0] >>> (56 - 8 * i));
             prefix[8 + i] = (byte) (h[1] >>> (56 - 8 * i));
         }
-        // the bytes exactly, not their methods as a set (as the snippet weaver's keys have them): a transform may
-        // number what it adds in method order (coverage's probes, which JaCoCo's analyser numbers in file order)
-        long[] c = CacheKeys.murmur3x128(r.bytes(), 0, r.bytes().length, h[0] ^ h[1]);
+        // the bytes exactly unless the transform names what it numbers by method: it may number what it adds in
+        // method order (coverage's probes, which JaCoCo's analyser numbers in file order)
+        long seed = h[0] ^ h[1];
+        long[] c = anyMethodOrder ? CacheKeys.canonical(r.bytes(), seed)
+            : CacheKeys.murmur3x128(r.bytes(), 0, r.bytes().length, seed);
         byte[] key = new byte[CacheEntry.KEY_BYTES];
         System.arraycopy(prefix, 0, key, 0, 16);
         for (int i = 0; i < 8; i++) {

@@ -149,6 +149,12 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         return "bytecode-count cut=" + cut + " adaptive=" + adaptive;
     }
 
+    /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
+    @Override
+    public boolean anyMethodOrder() {
+        return true;
+    }
+
     @Override
     public Woven reuse(Request r, Woven cached) {
         ClassLayout layout = ClassLayout.fromFacts(cached.facts());
