@@ -2,10 +2,6 @@ package io.taper.weaver;
 
 import io.taper.api.ClassTransform;
 import io.taper.weaver.internal.TransformStore;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -38,18 +34,8 @@ public final class TransformCache {
         if (!(transform instanceof ClassTransform.Reusable reusable)) {
             return null;
         }
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        for (String part : List.of("taper-transform/1", WovenClassCache.codeVersion(), identity,
-                String.valueOf(reusable.cacheIdentity()), "anyMethodOrder=" + reusable.anyMethodOrder())) {
-            md.update(part.getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-        }
-        String space = "t" + HexFormat.of().formatHex(md.digest(), 0, 16);
+        String space = "t" + WovenClassCache.digestOf(List.of("taper-transform/1", WovenClassCache.codeVersion(),
+            identity, String.valueOf(reusable.cacheIdentity()), "anyMethodOrder=" + reusable.anyMethodOrder()));
         return new TransformCache(new TransformStore(cache.store(), space, reusable.anyMethodOrder()), reusable);
     }
 
@@ -63,7 +49,8 @@ public final class TransformCache {
      * the class, else {@code transform.transform(request)}, kept for later runs when its numbers allow.
      */
     public ClassTransform.Woven transform(ClassTransform transform, ClassTransform.Request request) throws Exception {
-        TransformStore.Hit hit = store.find(request);
+        byte[] key = store.key(request);
+        TransformStore.Hit hit = store.find(key);
         if (hit != null) {
             ClassTransform.Woven mine = reusable.reuse(request, hit.cached());
             if (mine != null) {
@@ -78,7 +65,7 @@ public final class TransformCache {
         ClassTransform.Woven fresh = transform.transform(request);
         if (fresh != null) {
             store.missed();
-            store.keep(request, fresh);
+            store.keep(key, request, fresh);
         }
         return fresh;
     }

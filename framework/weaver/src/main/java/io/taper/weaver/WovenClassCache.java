@@ -82,9 +82,14 @@ public final class WovenClassCache implements AutoCloseable {
 
     /** The space of a weaver: everything but the class that decides its output, as 32 hex digits. */
     static String space(String analysisIdentity, boolean audit, boolean switchSites, String shadowPrefix) {
+        return digestOf(List.of("taper-woven/1", codeVersion(), analysisIdentity, Boolean.toString(audit),
+            Boolean.toString(switchSites), String.valueOf(shadowPrefix)));
+    }
+
+    /** A space's name: the first 16 bytes of SHA-256 over the parts (each ended by a zero byte), as 32 hex digits. */
+    static String digestOf(List<String> parts) {
         MessageDigest md = sha256();
-        for (String part : List.of("taper-woven/1", codeVersion(), analysisIdentity, Boolean.toString(audit),
-                Boolean.toString(switchSites), String.valueOf(shadowPrefix))) {
+        for (String part : parts) {
             md.update(part.getBytes(StandardCharsets.UTF_8));
             md.update((byte) 0);
         }

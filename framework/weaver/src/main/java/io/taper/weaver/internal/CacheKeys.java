@@ -25,13 +25,9 @@ final class CacheKeys {
             seed = seed << 8 | (space[i] & 0xffL);
         }
         seed ^= shadowFields ? 0x5bd1e9955bd1e995L : 0;
-        long[] h = canonical(classBytes, seed);
         byte[] key = new byte[CacheEntry.KEY_BYTES];
         System.arraycopy(space, 0, key, 0, Math.min(16, space.length));
-        for (int i = 0; i < 8; i++) {
-            key[16 + i] = (byte) (h[0] >>> (56 - 8 * i));
-            key[24 + i] = (byte) (h[1] >>> (56 - 8 * i));
-        }
+        put(key, 16, canonical(classBytes, seed));
         return key;
     }
 
@@ -62,7 +58,8 @@ final class CacheKeys {
         return murmur3x128(all, 0, all.length, seed);
     }
 
-    private static int put(byte[] b, int at, long[] h) {
+    /** Writes a 128-bit hash at {@code at}, big-endian, and returns the offset after it. */
+    static int put(byte[] b, int at, long[] h) {
         for (int i = 0; i < 8; i++) {
             b[at + i] = (byte) (h[0] >>> (56 - 8 * i));
             b[at + 8 + i] = (byte) (h[1] >>> (56 - 8 * i));

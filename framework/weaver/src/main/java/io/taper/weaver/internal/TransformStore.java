@@ -34,10 +34,9 @@ public final class TransformStore {
         return space;
     }
 
-    /** The cached result of the request's class, or null (a damaged entry is refused and counted). */
-    public Hit find(ClassTransform.Request r) {
+    /** The cached result under the request's {@link #key}, or null (a damaged entry is refused and counted). */
+    public Hit find(byte[] key) {
         long start = System.nanoTime();
-        byte[] key = key(r);
         byte[] data = store.read(space, key);
         if (data == null) {
             return null;
@@ -69,12 +68,14 @@ public final class TransformStore {
         store.misses.incrementAndGet();
     }
 
-    /** Keeps a fresh result whose run numbers each sit in an entry of their own; anything else is not kept. */
-    public void keep(ClassTransform.Request r, ClassTransform.Woven w) {
+    /**
+     * Keeps a fresh result under its request's {@link #key} when its run numbers each sit in an entry of their own;
+     * anything else is not kept.
+     */
+    public void keep(byte[] key, ClassTransform.Request r, ClassTransform.Woven w) {
         if (w == null || w.bytes() == null) {
             return;
         }
-        byte[] key = key(r);
         byte[] original = r.bytes();
         store.write(space, key, () -> {
             int[] numbers = w.runNumbers() == null ? new int[0] : w.runNumbers();
@@ -92,7 +93,8 @@ public final class TransformStore {
         });
     }
 
-    private byte[] key(ClassTransform.Request r) {
+    /** The request's cache key: computed once per class, for the lookup and the store that may follow it. */
+    public byte[] key(ClassTransform.Request r) {
         StringBuilder b = new StringBuilder(space).append('\0').append(r.loaderTag() == 0 ? "boot" : "other");
         Map<String, String> variants = r.variants() == null ? Map.of() : new TreeMap<>(r.variants());
         for (Map.Entry<String, String> e : variants.entrySet()) {
@@ -100,22 +102,13 @@ public final class TransformStore {
         }
         byte[] text = b.toString().getBytes(StandardCharsets.UTF_8);
         long[] h = CacheKeys.murmur3x128(text, 0, text.length, 0);
-        byte[] prefix = new byte[16];
-        for (int i = 0; i < 8; i++) {
-            prefix[i] = (byte) (h[0] >>> (56 - 8 * i));
-            prefix[8 + i] = (byte) (h[1] >>> (56 - 8 * i));
-        }
         // the bytes exactly unless the transform names what it numbers by method: it may number what it adds in
         // method order (coverage's probes, which JaCoCo's analyser numbers in file order)
         long seed = h[0] ^ h[1];
         long[] c = anyMethodOrder ? CacheKeys.canonical(r.bytes(), seed)
             : CacheKeys.murmur3x128(r.bytes(), 0, r.bytes().length, seed);
         byte[] key = new byte[CacheEntry.KEY_BYTES];
-        System.arraycopy(prefix, 0, key, 0, 16);
-        for (int i = 0; i < 8; i++) {
-            key[16 + i] = (byte) (c[0] >>> (56 - 8 * i));
-            key[24 + i] = (byte) (c[1] >>> (56 - 8 * i));
-        }
+        CacheKeys.put(key, CacheKeys.put(key, 0, h), c);
         return key;
     }
 }
