@@ -118,7 +118,10 @@ public final class WeaverSetup {
         ClassHierarchy hierarchy = new ClassHierarchy();
         // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
         Weaver weaver = Weaver.create(spec, hierarchy, config.audit(), config.mode() == Mode.ADAPTIVE);
-        WovenClassCache cache = openCache(config, jar, weaver, stats);
+        WovenClassCache cache = openCache(config, stats, c -> {
+            weaver.useCache(c, WovenClassCache.digest(jar));
+            return c;
+        });
         if (cache != null && warmUpMillis > 0 && cache.entries(weaver.cacheSpace()) >= WARM_CACHE_ENTRIES) {
             // Most of the start-up will be served from the cache, which needs no compiled weaver: no waiting for one.
             if (stats != null) {
@@ -137,46 +140,46 @@ public final class WeaverSetup {
     /** The transform's handler, with the woven-class cache when the transform's results may be kept in it. */
     private static TransformWeaveHandler transformHandler(AnalysisSpec spec, Path jar, TaperConfig config,
                                                           ClassTransform transform, ServerStats stats) {
-        Optional<Path> dir = config.cache();
-        if (dir.isEmpty() || !(transform instanceof ClassTransform.Reusable)) {
-            return new TransformWeaveHandler(transform, spec.ownClasses());
+        TransformWeaveHandler cached = transform instanceof ClassTransform.Reusable
+            ? openCache(config, stats, files -> new TransformWeaveHandler(transform, spec.ownClasses(),
+                TransformCache.of(files, transformIdentity(spec, jar), transform), files))
+            : null;
+        return cached != null ? cached : new TransformWeaveHandler(transform, spec.ownClasses());
+    }
+
+    /** The analysis jar's and the transform jars' digests. */
+    private static String transformIdentity(AnalysisSpec spec, Path jar) throws IOException {
+        StringBuilder identity = new StringBuilder(WovenClassCache.digest(jar));
+        for (Path p : spec.transformJars(jar)) {
+            identity.append('|').append(WovenClassCache.digest(p));
         }
-        try {
-            StringBuilder identity = new StringBuilder(WovenClassCache.digest(jar));
-            for (Path p : spec.transformJars(jar)) {
-                identity.append('|').append(WovenClassCache.digest(p));
-            }
-            WovenClassCache files = WovenClassCache.open(dir.get(), WovenClassCache.DEFAULT_MAX_BYTES);
-            TransformCache cache = TransformCache.of(files, identity.toString(), transform);
-            if (stats != null) {
-                stats.onCache(files::stats);
-            }
-            return new TransformWeaveHandler(transform, spec.ownClasses(), cache, files);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("no woven-class cache: {}", e.toString());
-            if (stats != null) {
-                stats.onCacheProblem(dir.get() + ": " + e);
-            }
-            return new TransformWeaveHandler(transform, spec.ownClasses());
-        }
+        return identity.toString();
     }
 
     /** Entries of this analysis in the cache from which the server starts without warming its weaver up. */
     static final int WARM_CACHE_ENTRIES = 200;
 
-    /** The run's woven-class cache, or null when it is off or cannot be opened (then the run weaves without it). */
-    private static WovenClassCache openCache(TaperConfig config, Path jar, Weaver weaver, ServerStats stats) {
+    /** What a run makes of its opened woven-class cache (the weaver's use of it, a transform's handler). */
+    private interface CacheUse<T> {
+        T apply(WovenClassCache cache) throws IOException;
+    }
+
+    /**
+     * The run's woven-class cache, opened and put to {@code use}; null when it is off or cannot be opened or used (then
+     * the run weaves without it, and the problem is in the server's statistics).
+     */
+    private static <T> T openCache(TaperConfig config, ServerStats stats, CacheUse<T> use) {
         Optional<Path> dir = config.cache();
         if (dir.isEmpty()) {
             return null;
         }
         try {
             WovenClassCache cache = WovenClassCache.open(dir.get(), WovenClassCache.DEFAULT_MAX_BYTES);
-            weaver.useCache(cache, WovenClassCache.digest(jar));
+            T used = use.apply(cache);
             if (stats != null) {
                 stats.onCache(cache::stats);
             }
-            return cache;
+            return used;
         } catch (IOException | RuntimeException e) {
             LOG.warn("no woven-class cache: {}", e.toString());
             if (stats != null) {
