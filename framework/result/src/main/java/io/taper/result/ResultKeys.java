@@ -205,6 +205,11 @@ public final class ResultKeys {
         public static final String THREAD_NAMES = "threads";
         /** Time in calls whose calling context was flattened (a full tree or the state budget): its paths are lost. */
         public static final String FLATTENED_NANOS = "flattenedNanos";
+        /** Cuts of full calling-context trees (their coldest contexts flattened), and the time those contexts held. */
+        public static final String CONTEXT_CUTS = "contextCuts";
+        public static final String CUT_NANOS = "cutNanos";
+        /** The time the program's threads spent cutting their trees, taken out of the calls they were in. */
+        public static final String CUT_PAUSE_NANOS = "cutPauseNanos";
         /** Per thread profile (a live thread, or a group of finished ones): name, threads, observed, waiting. */
         public static final String THREADS = "threadTimes";
         public static final String THREAD = "thread";

@@ -52,7 +52,8 @@ public final class TopMethodsTable {
         }
         if (profile.flattenedShare() > 0) {
             out.printf("[taper] %.2f%% of the observed time is in flattened calling contexts (a thread's tree was full or "
-                    + "the state budget reached): their paths are lost, per-method figures are exact%n",
+                    + "the state budget reached, and its coldest contexts were cut): their paths are lost, per-method "
+                    + "figures are exact%n",
                     100 * profile.flattenedShare());
         }
     }

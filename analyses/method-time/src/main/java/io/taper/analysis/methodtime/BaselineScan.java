@@ -1,6 +1,5 @@
 package io.taper.analysis.methodtime;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -40,13 +39,16 @@ final class BaselineScan {
             }
         }
         BaselineScan scan = new BaselineScan(removed, methods);
-        Map<ThreadProfile, Map<Integer, Long>> open = new HashMap<>();
+        // each profile's monitor keeps its owner from cutting (renumbering) the tree while it is read
         for (ThreadProfile p : all) {
-            open.put(p, p.openTimes(now));
-            scan.edges(p.liveTree(), open.get(p));
+            synchronized (p) {
+                scan.edges(p.liveTree(), p.openTimes(now));
+            }
         }
         for (ThreadProfile p : all) {
-            scan.callerTimes(p.liveTree(), open.get(p));
+            synchronized (p) {
+                scan.callerTimes(p.liveTree(), p.openTimes(now));
+            }
         }
         return scan.sums;
     }

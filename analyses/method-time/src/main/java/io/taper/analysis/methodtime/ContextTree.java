@@ -1,12 +1,19 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.StateBudget;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * One thread's calling-context tree: a node per distinct call path, with the statistics of the calls
  * made in that context. Only the owning thread writes it, so updates are plain array writes; other
- * threads read it for snapshots (see {@link #size()} for what they may rely on).
+ * threads read it for snapshots (see {@link #size()} for what they may rely on), holding the monitor of
+ * the {@link ThreadProfile} that owns the tree, which its owner holds while it {@link #cut}s (renumbers) it.
  *
  * <p>Recursion folds: calling a method that is already on the path (directly or through others) continues at its
  * first activation's node, as profilers' "merge recursion" views show it, so an interpreter's deep recursion makes as
@@ -15,10 +22,12 @@ import java.util.Arrays;
  * caller edge exact; the re-entry's self time goes to the target, its inclusive time nowhere (the outermost
  * activation's holds it), and the target keeps the deepest nesting of itself seen ({@link #MAX_RECURSION}).
  *
- * <p>Node 0 is the thread's root and node 1 the parent of every context created after the tree reached
- * its capacity: beyond {@code capacity} nodes, a call path is flattened to (truncated, method), so the
- * per-method statistics stay exact while memory stays bounded. The same happens to every new context once
- * the run's state budget is reached ({@link StateBudget}).
+ * <p>Node 0 is the thread's root and node 1 the parent of flattened contexts, (flattened, method). A tree is
+ * <em>full</em> at {@code capacity} nodes, or once the run's state budget is reached ({@link StateBudget}) and its
+ * arrays hold no free node (it allocates no more). Its owner then {@link #cut}s it: the coldest contexts (least
+ * inclusive time) move into the flattened ones, so a long run keeps the contexts that hold its time. While it is
+ * full (a cut freed too little: most contexts are on the stack), new call paths are flattened. Either way the
+ * per-method statistics stay exact while memory stays bounded.
  */
 final class ContextTree {
 
@@ -59,7 +68,7 @@ final class ContextTree {
 
     /** The node for calling {@code method} from {@code parent}, created on first sight. */
     int child(int parent, int method) {
-        long key = (((long) parent << 32) | (method & 0xFFFFFFFFL)) + 1;
+        long key = key(parent, method);
         long[] k = keys;
         int mask = k.length - 1;
         for (int i = spread(key) & mask; ; i = (i + 1) & mask) {
@@ -72,7 +81,7 @@ final class ContextTree {
             }
         }
         int ancestor = activationOf(parent, method);
-        if ((size >= capacity || StateBudget.reached()) && parent != TRUNCATED) {
+        if (full() && parent != TRUNCATED) {
             return ancestor > TRUNCATED ? ancestor : child(TRUNCATED, method);
         }
         if (StateBudget.heapGone()) {
@@ -85,6 +94,177 @@ final class ContextTree {
         put(key, node);
         return node;
     }
+
+    /** No new node fits: at capacity, or the state budget reached and the arrays full (see the class comment). */
+    boolean full() {
+        int n = size;
+        return n >= capacity || (StateBudget.reached() && n >= parents.length);
+    }
+
+    /** The share of the nodes a cut must free to be worth it; below it the tree stays full (see {@link #cut}). */
+    static final int MIN_FREED_SHARE = 8;
+
+    /**
+     * Cuts the coldest half of the contexts (owner thread, with every reader of the tree kept out: see
+     * {@link ThreadProfile}). Candidates are the contexts that are neither {@code pinned} (the open frames'
+     * nodes), flattened ones, nor recursion aliases; those with at most the median inclusive time are cut,
+     * unless a kept context lies below them. An alias goes with its parent. A cut context's statistics are
+     * added to the flattened context of its method, so per-method figures do not change, and
+     * {@link #lastCutNanos} is the inclusive time of the cut subtrees (each counted once, at its root). Nodes
+     * keep their order, renumbered; the child table is rebuilt.
+     *
+     * @return per old node, its new number if kept, or {@code ~f} with {@code f} the flattened node it went
+     *     to; null if the cut would free fewer than 1/{@link #MIN_FREED_SHARE} of the nodes (nothing done)
+     */
+    int[] cut(boolean[] pinned) {
+        int n = size;
+        int[] par = parents;
+        int[] meth = methods;
+        int[] tg = targets;
+        long[] s = stats;
+        boolean[] keep = new boolean[n];
+        keep[ROOT] = true;
+        if (n > TRUNCATED) {
+            keep[TRUNCATED] = true;
+        }
+        long[] times = new long[n];
+        int candidates = 0;
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            if (par[node] == TRUNCATED || (node < pinned.length && pinned[node])) {
+                keep[node] = true;
+            } else if (tg[node] == node) {
+                times[candidates++] = s[node * STRIDE + NANOS];
+            }
+        }
+        if (candidates > 0) {
+            Arrays.sort(times, 0, candidates);
+            long median = times[candidates / 2];
+            for (int node = TRUNCATED + 1; node < n; node++) {
+                if (!keep[node] && tg[node] == node && s[node * STRIDE + NANOS] > median) {
+                    keep[node] = true;
+                }
+            }
+        }
+        for (int node = n - 1; node > TRUNCATED; node--) {
+            if (keep[node]) {
+                keep[par[node]] = true;
+            }
+        }
+        int kept = 0;
+        Set<Integer> hasFlattened = new HashSet<>();
+        for (int node = 0; node < n; node++) {
+            if (node > TRUNCATED && !keep[node] && tg[node] != node) {
+                keep[node] = keep[par[node]];      // an alias has no children: its parent decides
+            }
+            if (keep[node]) {
+                kept++;
+                if (node > TRUNCATED && par[node] == TRUNCATED) {
+                    hasFlattened.add(meth[node]);
+                }
+            }
+        }
+        int newFlattenedCount = 0;
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            if (!keep[node] && hasFlattened.add(meth[node])) {
+                newFlattenedCount++;           // a cut context whose method has no flattened context yet
+            }
+        }
+        if (n - kept - newFlattenedCount < Math.max(1, n / MIN_FREED_SHARE)) {
+            return null;
+        }
+
+        int[] moved = new int[n];
+        int next = 0;
+        Map<Integer, Integer> flattened = new HashMap<>();
+        for (int node = 0; node < n; node++) {
+            if (keep[node]) {
+                moved[node] = next++;
+                if (node > TRUNCATED && par[node] == TRUNCATED) {
+                    flattened.put(meth[node], moved[node]);
+                }
+            }
+        }
+        // the cut nodes' figures, per flattened node they go to, gathered before the kept nodes move over them
+        List<Integer> newFlattened = new ArrayList<>();
+        Map<Integer, long[]> added = new HashMap<>();
+        long cutNanos = 0;
+        boolean[] belowFlattened = new boolean[n];     // the time of these is flattened time already
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            belowFlattened[node] = par[node] == TRUNCATED || belowFlattened[par[node]];
+            if (keep[node]) {
+                continue;
+            }
+            Integer f = flattened.get(meth[node]);
+            if (f == null) {
+                f = next++;
+                flattened.put(meth[node], f);
+                newFlattened.add(meth[node]);
+            }
+            moved[node] = ~f;
+            long[] a = added.get(f);
+            if (a == null) {
+                a = new long[STRIDE];
+                a[MIN_NANOS] = Long.MAX_VALUE;
+                added.put(f, a);
+            }
+            int b = node * STRIDE;
+            a[CALLS] += s[b + CALLS];
+            a[NANOS] += s[b + NANOS];
+            a[SELF_NANOS] += s[b + SELF_NANOS];
+            a[MIN_NANOS] = Math.min(a[MIN_NANOS], s[b + MIN_NANOS]);
+            a[MAX_NANOS] = Math.max(a[MAX_NANOS], s[b + MAX_NANOS]);
+            a[MAX_RECURSION] = Math.max(a[MAX_RECURSION], s[b + MAX_RECURSION]);
+            if (tg[node] == node && keep[par[node]] && !belowFlattened[node]) {
+                cutNanos += s[b + NANOS];
+            }
+        }
+        // kept nodes move down in order (a node's new number is never above its old one)
+        int[] op = open;
+        for (int node = 0; node < n; node++) {
+            if (!keep[node]) {
+                continue;
+            }
+            int to = moved[node];
+            par[to] = par[node] < 0 ? par[node] : moved[par[node]];
+            meth[to] = meth[node];
+            tg[to] = moved[tg[node]];
+            op[to] = op[node];
+            if (to != node) {
+                System.arraycopy(s, node * STRIDE, s, to * STRIDE, STRIDE);
+            }
+        }
+        Arrays.fill(s, kept * STRIDE, n * STRIDE, 0);
+        Arrays.fill(op, kept, n, 0);
+        for (int i = 0; i < newFlattened.size(); i++) {
+            int f = kept + i;
+            par[f] = TRUNCATED;
+            meth[f] = newFlattened.get(i);
+            tg[f] = f;
+            s[f * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
+        }
+        for (Map.Entry<Integer, long[]> e : added.entrySet()) {
+            int b = e.getKey() * STRIDE;
+            long[] a = e.getValue();
+            s[b + CALLS] += a[CALLS];
+            s[b + NANOS] += a[NANOS];
+            s[b + SELF_NANOS] += a[SELF_NANOS];
+            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], a[MIN_NANOS]);
+            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], a[MAX_NANOS]);
+            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], a[MAX_RECURSION]);
+        }
+        Arrays.fill(keys, 0);
+        entries = 0;
+        for (int node = TRUNCATED + 1; node < next; node++) {
+            insert(key(par[node], meth[node]), node);
+            entries++;
+        }
+        lastCutNanos = cutNanos;
+        size = next;
+        return moved;
+    }
+
+    /** The inclusive time of the subtrees the last {@link #cut} moved into flattened contexts. */
+    long lastCutNanos;
 
     /** The node of {@code method} on the path from the root to {@code node} (that node included), or -1. */
     private int activationOf(int node, int method) {
@@ -305,6 +485,10 @@ final class ContextTree {
                 return;
             }
         }
+    }
+
+    private static long key(int parent, int method) {
+        return (((long) parent << 32) | (method & 0xFFFFFFFFL)) + 1;
     }
 
     private static int spread(long key) {

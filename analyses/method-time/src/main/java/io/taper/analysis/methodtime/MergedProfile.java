@@ -63,6 +63,11 @@ final class MergedProfile {
      * call (their callers' paths are lost).
      */
     long flattenedNanos;
+    /** Cuts of full trees, and the time their cut contexts held (part of {@link #flattenedNanos}). */
+    long cuts;
+    long cutNanos;
+    /** The time threads spent cutting their trees (taken out of their frames' times). */
+    long cutPauseNanos;
     long unmatchedExits;
     /** Methods of some unmatched exits (a few per thread), for diagnosis. */
     final java.util.Set<Integer> unmatchedMethods = new java.util.TreeSet<>();
@@ -162,6 +167,9 @@ final class MergedProfile {
         boolean[] outermost = outermost(c, methods);
         long threadNanos = 0;
         flattenedNanos += s.flattenedNanos;
+        cuts += s.cuts;
+        cutNanos += s.cutNanos;
+        cutPauseNanos += s.cutPauseNanos;
         Integer known = threadIndexes.get(s.threadName);
         if (known == null) {
             known = threadNames.size();

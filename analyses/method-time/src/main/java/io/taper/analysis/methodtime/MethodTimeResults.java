@@ -84,6 +84,9 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put(MethodTimeSummary.THREADS, threadTimes);
         s.put("truncatedContexts", p.truncatedContexts);
         s.put(MethodTimeSummary.FLATTENED_NANOS, p.flattenedNanos);
+        s.put(MethodTimeSummary.CONTEXT_CUTS, p.cuts);
+        s.put(MethodTimeSummary.CUT_NANOS, p.cutNanos);
+        s.put(MethodTimeSummary.CUT_PAUSE_NANOS, p.cutPauseNanos);
         s.put("openFrames", openFrames);
         s.put("unmatchedExits", p.unmatchedExits);
         List<String> unmatched = new ArrayList<>();

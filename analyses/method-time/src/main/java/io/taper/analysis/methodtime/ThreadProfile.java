@@ -20,6 +20,11 @@ import java.util.Map;
  *     stays in the matched frame's self time, no other row changes.</li>
  * </ul>
  * Only the owning thread calls {@link #enter}/{@link #exit}; {@link #snapshot} may run on any thread.
+ *
+ * <p>When the context tree is full, {@link #enter} cuts its coldest contexts ({@link ContextTree#cut}) and
+ * renumbers the open frames' nodes. The cut runs holding this profile's monitor, and every reader on another
+ * thread (snapshots, the state sampler, the controller's totals and scans) holds it too; the calls themselves
+ * take no lock.
  */
 final class ThreadProfile {
 
@@ -59,6 +64,13 @@ final class ThreadProfile {
     private long tooDeep;
     /** Time of completed calls in flattened contexts, counted where a flattened stretch of the stack begins. */
     private long flattenedNanos;
+    /** Cuts of the context tree so far, and the time the cut contexts held (part of {@link #flattenedNanos}). */
+    private long cuts;
+    private long cutNanos;
+    /** The time this thread spent cutting, taken out of its open frames. */
+    private long cutPauseNanos;
+    /** Full-tree lookups to wait before trying to cut again, after a cut that freed too little. */
+    private int cutWait;
 
     // Written by the ThreadStateSampler only (a single writer), read racily by snapshots.
     /** Per node, the time its outermost open frame spent with the thread waiting. */
@@ -102,7 +114,7 @@ final class ThreadProfile {
      * The thread was seen waiting for {@code nanos} (sampler thread only): each open context gets them once, the
      * innermost frame as its own.
      */
-    void waited(long nanos) {
+    synchronized void waited(long nanos) {
         waitTotal += nanos;
         int d = Math.min(depth, frameNodes.length);
         int[] fn = frameNodes;
@@ -172,6 +184,9 @@ final class ThreadProfile {
         }
         waitTotal += dead.waitTotal;
         flattenedNanos += dead.flattenedNanos;
+        cuts += dead.cuts;
+        cutNanos += dead.cutNanos;
+        cutPauseNanos += dead.cutPauseNanos;
         threads += dead.threads;
         int copied = 0;
         for (int i = 0; i < Math.min(dead.unmatchedExits, UNMATCHED_KEPT) && unmatchedExits < UNMATCHED_KEPT; i++) {
@@ -228,14 +243,17 @@ final class ThreadProfile {
             growStack();
         }
         int node;
-        if (d == 0) {
-            node = tree.child(ContextTree.ROOT, method);
-        } else if (frameLastCallee[d - 1] == method) {
+        if (d > 0 && frameLastCallee[d - 1] == method) {
             node = frameLastCalleeNode[d - 1];
         } else {
-            node = tree.child(frameNodes[d - 1], method);
-            frameLastCallee[d - 1] = method;
-            frameLastCalleeNode[d - 1] = node;
+            if (tree.full() && --cutWait < 0) {
+                now += cutColdest(d);
+            }
+            node = tree.child(d == 0 ? ContextTree.ROOT : frameNodes[d - 1], method);
+            if (d > 0) {
+                frameLastCallee[d - 1] = method;
+                frameLastCalleeNode[d - 1] = node;
+            }
         }
         int target = tree.target(node);
         frameCalls[d] = node;
@@ -248,6 +266,67 @@ final class ThreadProfile {
         depth = d + 1;
         return d + 1;
     }
+
+    /** Full-tree lookups between two tries to cut after one that freed too little: at least this many. */
+    static final int CUT_RETRY_AFTER = 1024;
+
+    /**
+     * Cuts the tree's coldest contexts, the {@code d} open frames' kept, and renumbers the frames' nodes and the
+     * waiting times. The cut's own time is taken out of the open frames, as the weaving server's is.
+     *
+     * @return the nanoseconds the cut took
+     */
+    private long cutColdest(int d) {
+        long start = timeCuts ? System.nanoTime() : 0;
+        synchronized (this) {
+            int n = tree.size();
+            boolean[] pinned = new boolean[n];
+            for (int i = 0; i < d; i++) {
+                pinned[frameNodes[i]] = true;
+                pinned[frameCalls[i]] = true;
+            }
+            int[] moved = tree.cut(pinned);
+            if (moved == null) {
+                cutWait = Math.max(CUT_RETRY_AFTER, tree.size() / 4);
+                return 0;
+            }
+            cutWait = 0;
+            for (int i = 0; i < d; i++) {
+                frameNodes[i] = moved[frameNodes[i]];
+                frameCalls[i] = moved[frameCalls[i]];
+                int last = frameLastCalleeNode[i];
+                if (frameLastCallee[i] >= 0 && (last >= n || moved[last] < 0)) {
+                    frameLastCallee[i] = -1;
+                } else if (frameLastCallee[i] >= 0) {
+                    frameLastCalleeNode[i] = moved[last];
+                }
+            }
+            long[] nodes = new long[waitNodes.length];
+            long[] self = new long[waitSelf.length];
+            for (int node = 0; node < Math.min(n, nodes.length); node++) {
+                int to = moved[node] >= 0 ? moved[node] : ~moved[node];
+                if (to < nodes.length) {
+                    nodes[to] += waitNodes[node];
+                    self[to] += waitSelf[node];
+                }
+            }
+            waitNodes = nodes;
+            waitSelf = self;
+            waitMark = new int[waitMark.length];
+            cuts++;
+            cutNanos += tree.lastCutNanos;
+            flattenedNanos += tree.lastCutNanos;
+        }
+        long took = timeCuts ? System.nanoTime() - start : 0;
+        cutPauseNanos += took;
+        for (int i = 0; i < d; i++) {
+            frameStarts[i] += took;
+        }
+        return took;
+    }
+
+    /** False in tests whose timestamps are made by hand: a cut then takes no time out of the frames. */
+    static boolean timeCuts = true;
 
     /** The exit of a call of {@code method} at {@code now}, with the token its entry returned. */
     void exit(int method, int token, long now) {
@@ -308,7 +387,7 @@ final class ThreadProfile {
     }
 
     /** Adds this thread's per-method calls and nanoseconds of completed calls (see {@link ContextTree#addMethodTotals}). */
-    void addMethodTotals(long[] calls, long[] nanos) {
+    synchronized void addMethodTotals(long[] calls, long[] nanos) {
         tree.addMethodTotals(calls, nanos);
     }
 
@@ -317,11 +396,7 @@ final class ThreadProfile {
         return depth;
     }
 
-    /**
-     * Everything recorded so far plus the frames still open at {@code now}. Safe from any thread: a
-     * concurrent update is either in the copy or not, and an inconsistent open frame is skipped.
-     */
-    /** The live context tree (for {@link BaselineScan}, which reads it without a copy). */
+    /** The live context tree (for {@link BaselineScan}, which reads it without a copy, holding this profile's monitor). */
     ContextTree liveTree() {
         return tree;
     }
@@ -341,7 +416,11 @@ final class ThreadProfile {
         return times;
     }
 
-    Snapshot snapshot(long now) {
+    /**
+     * Everything recorded so far plus the frames still open at {@code now}. Safe from any thread: a
+     * concurrent update is either in the copy or not, and an inconsistent open frame is skipped.
+     */
+    synchronized Snapshot snapshot(long now) {
         ContextTree.Copy nodes = tree.copy();
         int d = depth;
         int[] fn = frameNodes;
@@ -359,6 +438,9 @@ final class ThreadProfile {
         snap.waitSelf = waitSelf.clone();
         snap.waitTotal = waitTotal;
         snap.flattenedNanos = flattenedNanos;
+        snap.cuts = cuts;
+        snap.cutNanos = cutNanos;
+        snap.cutPauseNanos = cutPauseNanos;
         return snap;
     }
 
@@ -385,6 +467,10 @@ final class ThreadProfile {
         long[] waitSelf = new long[0];
         long waitTotal;
         long flattenedNanos;
+        /** Cuts of the thread's tree, and the time the cut contexts held (part of {@link #flattenedNanos}). */
+        long cuts;
+        long cutNanos;
+        long cutPauseNanos;
 
         Snapshot(String threadName, long threadId, int threads, ContextTree.Copy nodes, int[] openNodes,
                  long[] openStarts, long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods,

@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.StateBudget;
 import io.taper.runtime.state.IndexedThreadLocal;
 import io.taper.runtime.state.ThreadGroups;
 import java.util.ArrayList;
@@ -22,8 +23,23 @@ import java.util.Map;
  */
 final class ThreadProfiles {
 
-    /** Calling contexts per thread (and per group) before call paths are flattened (see {@link ContextTree}). */
-    static final int MAX_CONTEXTS_PER_THREAD = 1 << 18;
+    /**
+     * The bytes a context takes in a tree: its statistics, links and child-table cells, with the slack of arrays
+     * that grow by doubling (measured: 54 MB for javac's 341,574 contexts).
+     */
+    static final int CONTEXT_BYTES = 160;
+    /** Bounds of a tree's capacity, whatever the budget. */
+    static final int MIN_CONTEXTS = 1 << 16;
+    static final int MAX_CONTEXTS = 1 << 24;
+
+    /**
+     * Calling contexts per thread (and per group) before the tree is cut (see {@link ContextTree}): as many as the
+     * state budget holds, so one thread may use all of it; the budget itself stops every tree from growing further.
+     */
+    static int maxContextsPerThread() {
+        long fit = StateBudget.budgetBytes() / CONTEXT_BYTES;
+        return (int) Math.max(MIN_CONTEXTS, Math.min(MAX_CONTEXTS, fit));
+    }
 
     /** New profiles between two looks for finished threads. */
     static final int FOLD_EVERY = 32;
@@ -63,7 +79,7 @@ final class ThreadProfiles {
             if (++createdSinceFold >= FOLD_EVERY) {
                 foldFinished();
             }
-            p = ThreadProfile.of(t, MAX_CONTEXTS_PER_THREAD);
+            p = ThreadProfile.of(t, maxContextsPerThread());
             BY_THREAD_ID.put(id, p);
             add(p);
             ThreadStateSampler.ensureStarted();
@@ -111,7 +127,7 @@ final class ThreadProfiles {
             name = ThreadGroups.newGroup(name, GROUPS.size());
             g = GROUPS.get(name);
             if (g == null) {
-                g = ThreadProfile.group(name, MAX_CONTEXTS_PER_THREAD);
+                g = ThreadProfile.group(name, maxContextsPerThread());
                 GROUPS.put(name, g);
                 created.add(g);
             }
