@@ -1,13 +1,7 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.StateBudget;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * One thread's calling-context tree: a node per distinct call path, with the statistics of the calls
@@ -150,8 +144,15 @@ final class ContextTree {
                 keep[par[node]] = true;
             }
         }
+        // per method (ids are small and dense), its flattened context: an ordinal among the flattened nodes
+        int maxMethod = 0;
+        for (int node = TRUNCATED + 1; node < n; node++) {
+            maxMethod = Math.max(maxMethod, meth[node]);
+        }
+        int[] flatOrdinal = new int[maxMethod + 1];
+        Arrays.fill(flatOrdinal, -1);
+        int flats = 0;
         int kept = 0;
-        Set<Integer> hasFlattened = new HashSet<>();
         for (int node = 0; node < n; node++) {
             if (node > TRUNCATED && !keep[node] && tg[node] != node) {
                 keep[node] = keep[par[node]];      // an alias has no children: its parent decides
@@ -159,34 +160,41 @@ final class ContextTree {
             if (keep[node]) {
                 kept++;
                 if (node > TRUNCATED && par[node] == TRUNCATED) {
-                    hasFlattened.add(meth[node]);
+                    flatOrdinal[meth[node]] = flats++;
                 }
             }
         }
-        int newFlattenedCount = 0;
+        int existingFlats = flats;
         for (int node = TRUNCATED + 1; node < n; node++) {
-            if (!keep[node] && hasFlattened.add(meth[node])) {
-                newFlattenedCount++;           // a cut context whose method has no flattened context yet
+            if (!keep[node] && flatOrdinal[meth[node]] < 0) {
+                flatOrdinal[meth[node]] = flats++;  // a cut context whose method has no flattened context yet
             }
         }
-        if (n - kept - newFlattenedCount < Math.max(1, n / MIN_FREED_SHARE)) {
+        int newFlats = flats - existingFlats;
+        if (n - kept - newFlats < Math.max(1, n / MIN_FREED_SHARE)) {
             return null;
         }
 
         int[] moved = new int[n];
+        int[] flatNode = new int[flats];
+        int[] flatMethod = new int[flats];
         int next = 0;
-        Map<Integer, Integer> flattened = new HashMap<>();
         for (int node = 0; node < n; node++) {
             if (keep[node]) {
                 moved[node] = next++;
                 if (node > TRUNCATED && par[node] == TRUNCATED) {
-                    flattened.put(meth[node], moved[node]);
+                    flatNode[flatOrdinal[meth[node]]] = moved[node];
                 }
             }
         }
+        for (int f = existingFlats; f < flats; f++) {
+            flatNode[f] = kept + f - existingFlats;
+        }
         // the cut nodes' figures, per flattened node they go to, gathered before the kept nodes move over them
-        List<Integer> newFlattened = new ArrayList<>();
-        Map<Integer, long[]> added = new HashMap<>();
+        long[] added = new long[flats * STRIDE];
+        for (int f = 0; f < flats; f++) {
+            added[f * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
+        }
         long cutNanos = 0;
         boolean[] belowFlattened = new boolean[n];     // the time of these is flattened time already
         for (int node = TRUNCATED + 1; node < n; node++) {
@@ -194,26 +202,17 @@ final class ContextTree {
             if (keep[node]) {
                 continue;
             }
-            Integer f = flattened.get(meth[node]);
-            if (f == null) {
-                f = next++;
-                flattened.put(meth[node], f);
-                newFlattened.add(meth[node]);
-            }
-            moved[node] = ~f;
-            long[] a = added.get(f);
-            if (a == null) {
-                a = new long[STRIDE];
-                a[MIN_NANOS] = Long.MAX_VALUE;
-                added.put(f, a);
-            }
+            int f = flatOrdinal[meth[node]];
+            flatMethod[f] = meth[node];
+            moved[node] = ~flatNode[f];
+            int a = f * STRIDE;
             int b = node * STRIDE;
-            a[CALLS] += s[b + CALLS];
-            a[NANOS] += s[b + NANOS];
-            a[SELF_NANOS] += s[b + SELF_NANOS];
-            a[MIN_NANOS] = Math.min(a[MIN_NANOS], s[b + MIN_NANOS]);
-            a[MAX_NANOS] = Math.max(a[MAX_NANOS], s[b + MAX_NANOS]);
-            a[MAX_RECURSION] = Math.max(a[MAX_RECURSION], s[b + MAX_RECURSION]);
+            added[a + CALLS] += s[b + CALLS];
+            added[a + NANOS] += s[b + NANOS];
+            added[a + SELF_NANOS] += s[b + SELF_NANOS];
+            added[a + MIN_NANOS] = Math.min(added[a + MIN_NANOS], s[b + MIN_NANOS]);
+            added[a + MAX_NANOS] = Math.max(added[a + MAX_NANOS], s[b + MAX_NANOS]);
+            added[a + MAX_RECURSION] = Math.max(added[a + MAX_RECURSION], s[b + MAX_RECURSION]);
             if (tg[node] == node && keep[par[node]] && !belowFlattened[node]) {
                 cutNanos += s[b + NANOS];
             }
@@ -235,25 +234,26 @@ final class ContextTree {
         }
         Arrays.fill(s, kept * STRIDE, n * STRIDE, 0);
         Arrays.fill(op, kept, n, 0);
-        for (int i = 0; i < newFlattened.size(); i++) {
-            int f = kept + i;
-            par[f] = TRUNCATED;
-            meth[f] = newFlattened.get(i);
-            tg[f] = f;
-            s[f * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
+        for (int f = existingFlats; f < flats; f++) {
+            int node = flatNode[f];
+            par[node] = TRUNCATED;
+            meth[node] = flatMethod[f];
+            tg[node] = node;
+            s[node * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
         }
-        for (Map.Entry<Integer, long[]> e : added.entrySet()) {
-            int b = e.getKey() * STRIDE;
-            long[] a = e.getValue();
-            s[b + CALLS] += a[CALLS];
-            s[b + NANOS] += a[NANOS];
-            s[b + SELF_NANOS] += a[SELF_NANOS];
-            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], a[MIN_NANOS]);
-            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], a[MAX_NANOS]);
-            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], a[MAX_RECURSION]);
+        for (int f = 0; f < flats; f++) {
+            int b = flatNode[f] * STRIDE;
+            int a = f * STRIDE;
+            s[b + CALLS] += added[a + CALLS];
+            s[b + NANOS] += added[a + NANOS];
+            s[b + SELF_NANOS] += added[a + SELF_NANOS];
+            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], added[a + MIN_NANOS]);
+            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], added[a + MAX_NANOS]);
+            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], added[a + MAX_RECURSION]);
         }
         Arrays.fill(keys, 0);
         entries = 0;
+        next = kept + newFlats;
         for (int node = TRUNCATED + 1; node < next; node++) {
             insert(key(par[node], meth[node]), node);
             entries++;
