@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--max-state", paramLabel = "SIZE", defaultValue = StateSize.DEFAULT,
             description = "Memory budget for the analysis's state in the observed JVM: bytes, 64m, 1g, or a share of "
                     + "its max heap (10%%). Near it the analysis stops growing its state in a documented way (method-time: "
-                    + "new calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
+                    + "the coldest calling contexts are flattened) and result.json says so (stats.state). Default: ${DEFAULT-VALUE}.")
     String maxState;
 
     @Option(names = "--reweave", paramLabel = "POLICY", defaultValue = "never",

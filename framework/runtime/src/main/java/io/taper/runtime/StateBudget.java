@@ -4,7 +4,7 @@ package io.taper.runtime;
  * The memory budget of an analysis's state in the observed JVM ({@code --max-state}). The agent measures
  * the state ({@link AnalysisResults#stateBytes()}) while the program runs and, once it reaches
  * {@link #DEGRADE_SHARE} of the budget, declares the budget reached: from then on an analysis keeps its
- * state from growing in the way its README documents (method-time: new calling contexts are flattened,
+ * state from growing in the way its README documents (method-time: trees cut their coldest contexts,
  * per-method figures stay exact), and the results say so ({@code stats.state}). The flag never goes back:
  * a result is degraded from one known moment on, not on and off.
  */
