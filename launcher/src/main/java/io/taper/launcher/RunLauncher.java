@@ -87,10 +87,17 @@ final class RunLauncher {
         return exit;
     }
 
+    /**
+     * The execution-sample period of {@code --jfr} recordings. The profile settings' 10 ms give a run of a second
+     * or two a few dozen samples per thread, too few to rank sixteen methods; 1 ms is JFR's shortest.
+     */
+    static final String JFR_SAMPLE_PERIOD = "1ms";
+
     static List<String> jfrOptions(Path file) {
         // Deep stacks: the default depth (64) cuts off the outer frames that inclusive rankings need.
         return List.of("-XX:FlightRecorderOptions:stackdepth=2048", "-Xlog:jfr+startup=error",
-                "-XX:StartFlightRecording=settings=profile,filename=" + file.toAbsolutePath());
+                "-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=" + JFR_SAMPLE_PERIOD
+                        + ",filename=" + file.toAbsolutePath());
     }
 
     /** The recompilation cutoff Taper gives an instrumented JVM unless its own arguments set one. */
