@@ -210,6 +210,8 @@ public final class ResultKeys {
         public static final String CUT_NANOS = "cutNanos";
         /** The time the program's threads spent cutting their trees, taken out of the calls they were in. */
         public static final String CUT_PAUSE_NANOS = "cutPauseNanos";
+        /** The time the agent spent on the program's threads weaving the classes they loaded, taken out of their calls. */
+        public static final String AGENT_NANOS = "agentNanos";
         /** Per thread profile (a live thread, or a group of finished ones): name, threads, observed, waiting. */
         public static final String THREADS = "threadTimes";
         public static final String THREAD = "thread";

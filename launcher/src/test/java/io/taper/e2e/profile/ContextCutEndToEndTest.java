@@ -49,6 +49,7 @@ class ContextCutEndToEndTest {
         long cut = num(summary, MethodTimeSummary.CUT_NANOS);
         long flattened = num(summary, MethodTimeSummary.FLATTENED_NANOS);
         assertTrue(cut > 0 && cut <= flattened, cut + " of " + flattened);
+        assertTrue(num(summary, MethodTimeSummary.AGENT_NANOS) > 0, "the fixture's classes were woven on main");
         long hot = num(row(o.rows(), MAIN, "hot"), "inclusiveNanos");
         assertTrue(hot >= 1_400_000_000L, "the hot call spins 1.5 s: " + hot);
         assertTrue(flattened < hot, "the cut contexts hold less time than the hot one: " + flattened);

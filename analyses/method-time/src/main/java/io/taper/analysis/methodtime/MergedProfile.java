@@ -68,6 +68,8 @@ final class MergedProfile {
     long cutNanos;
     /** The time threads spent cutting their trees (taken out of their frames' times). */
     long cutPauseNanos;
+    /** The time the agent spent on the threads weaving the classes they loaded (taken out of their calls). */
+    long agentNanos;
     long unmatchedExits;
     /** Methods of some unmatched exits (a few per thread), for diagnosis. */
     final java.util.Set<Integer> unmatchedMethods = new java.util.TreeSet<>();
@@ -170,6 +172,7 @@ final class MergedProfile {
         cuts += s.cuts;
         cutNanos += s.cutNanos;
         cutPauseNanos += s.cutPauseNanos;
+        agentNanos += s.agentNanos;
         Integer known = threadIndexes.get(s.threadName);
         if (known == null) {
             known = threadNames.size();

@@ -17,9 +17,6 @@ final class MethodIds {
     // slot + 1 per site id; 0: not mapped yet. Replaced (never shrunk) under the class lock.
     private static volatile int[] siteToMethod = new int[4096];
 
-    /** The JVM's dispatch to class-file transformers (see {@code ThreadProfile.weavingMethod}). */
-    static final String WEAVING_CLASS = "sun/instrument/TransformerManager";
-    static final String WEAVING_METHOD = "transform";
 
     private MethodIds() {
     }
@@ -48,9 +45,6 @@ final class MethodIds {
             }
             if (a[site] == 0) {
                 addSite(slot, site);
-                if (WEAVING_CLASS.equals(s.className()) && WEAVING_METHOD.equals(s.methodName())) {
-                    ThreadProfile.weavingMethod(slot);
-                }
             }
             a[site] = slot + 1;
             siteToMethod = a;

@@ -87,6 +87,7 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put(MethodTimeSummary.CONTEXT_CUTS, p.cuts);
         s.put(MethodTimeSummary.CUT_NANOS, p.cutNanos);
         s.put(MethodTimeSummary.CUT_PAUSE_NANOS, p.cutPauseNanos);
+        s.put(MethodTimeSummary.AGENT_NANOS, p.agentNanos);
         s.put("openFrames", openFrames);
         s.put("unmatchedExits", p.unmatchedExits);
         List<String> unmatched = new ArrayList<>();

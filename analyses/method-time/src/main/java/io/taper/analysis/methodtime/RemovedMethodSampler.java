@@ -98,8 +98,19 @@ final class RemovedMethodSampler implements Runnable {
         }
     }
 
-    /** Fills {@code slots}/{@code credit} with the watched methods on one stack; returns how many. */
+    /** The agent's package: a program's thread in it is weaving a class it loads. */
+    static final String AGENT_PACKAGE = "io.taper.agent.";
+
+    /**
+     * Fills {@code slots}/{@code credit} with the watched methods on one stack; returns how many (none if the stack
+     * is inside the agent: that time is Taper's, and is taken out of the measured calls too, see {@code AgentTime}).
+     */
     private int onStack(StackTraceElement[] frames, Map<String, Map<String, SampledTimes.Namesakes>> watched) {
+        for (StackTraceElement f : frames) {
+            if (f.getClassName().startsWith(AGENT_PACKAGE)) {
+                return 0;
+            }
+        }
         stack++;
         int count = 0;
         for (StackTraceElement f : frames) {

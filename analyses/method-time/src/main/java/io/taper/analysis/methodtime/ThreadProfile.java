@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.AgentTime;
 import io.taper.runtime.StateBudget;
 import io.taper.runtime.state.ThreadGroups;
 import java.lang.ref.WeakReference;
@@ -67,6 +68,8 @@ final class ThreadProfile {
     /** Cuts of the context tree so far, and the time the cut contexts held (part of {@link #flattenedNanos}). */
     private long cuts;
     private long cutNanos;
+    /** The time the agent spent on this thread (weaving classes it loaded), taken out of its open frames. */
+    private long agentNanos;
     /** The time this thread spent cutting, taken out of its open frames. */
     private long cutPauseNanos;
     /** Full-tree lookups to wait before trying to cut again, after a cut that freed too little. */
@@ -187,6 +190,7 @@ final class ThreadProfile {
         cuts += dead.cuts;
         cutNanos += dead.cutNanos;
         cutPauseNanos += dead.cutPauseNanos;
+        agentNanos += dead.agentNanos;
         threads += dead.threads;
         int copied = 0;
         for (int i = 0; i < Math.min(dead.unmatchedExits, UNMATCHED_KEPT) && unmatchedExits < UNMATCHED_KEPT; i++) {
@@ -362,28 +366,22 @@ final class ThreadProfile {
                 flattenedNanos += nanos;
             }
         }
-        if (method == weavingMethod) {
-            // Taper's own time: the enclosing calls start that much later instead of counting it as a callee
-            for (int k = 0; k < i; k++) {
-                frameStarts[k] += nanos;
-            }
-        } else if (i > 0) {
+        if (i > 0) {
             frameCallees[i - 1] += nanos;
         }
         depth = i;
     }
 
     /**
-     * The method slot of the JVM's class-file transformer dispatch ({@code sun.instrument.TransformerManager
-     * .transform}), -1 until it is first called. Its time is the agent's round trip to the weaving server
-     * for a class being loaded: Taper's time, not the program's, so it is taken out of every enclosing call
-     * (class loading would otherwise look many times slower than in an uninstrumented run). The call keeps
-     * its own row.
+     * The agent spent {@code nanos} on this thread, weaving a class it loads ({@link AgentTime}; owning thread):
+     * Taper's time, not the program's, so every open call starts that much later.
      */
-    private static volatile int weavingMethod = -1;
-
-    static void weavingMethod(int method) {
-        weavingMethod = method;
+    void agentSpent(long nanos) {
+        int d = Math.min(depth, frameStarts.length);
+        for (int k = 0; k < d; k++) {
+            frameStarts[k] += nanos;
+        }
+        agentNanos += nanos;
     }
 
     /** Adds this thread's per-method calls and nanoseconds of completed calls (see {@link ContextTree#addMethodTotals}). */
@@ -441,6 +439,7 @@ final class ThreadProfile {
         snap.cuts = cuts;
         snap.cutNanos = cutNanos;
         snap.cutPauseNanos = cutPauseNanos;
+        snap.agentNanos = agentNanos;
         return snap;
     }
 
@@ -471,6 +470,8 @@ final class ThreadProfile {
         long cuts;
         long cutNanos;
         long cutPauseNanos;
+        /** The time the agent spent on the thread, weaving the classes it loaded (taken out of its calls). */
+        long agentNanos;
 
         Snapshot(String threadName, long threadId, int threads, ContextTree.Copy nodes, int[] openNodes,
                  long[] openStarts, long[] openCallees, long now, long unmatchedExits, int[] unmatchedMethods,

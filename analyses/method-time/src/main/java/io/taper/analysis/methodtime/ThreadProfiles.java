@@ -1,5 +1,6 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.runtime.AgentTime;
 import io.taper.runtime.StateBudget;
 import io.taper.runtime.state.IndexedThreadLocal;
 import io.taper.runtime.state.ThreadGroups;
@@ -52,6 +53,18 @@ final class ThreadProfiles {
     }
 
     static final Current CURRENT = new Current();
+
+    /** Takes the time the agent spends weaving on a thread out of that thread's open calls. */
+    static final class AgentTimeListener implements AgentTime.Listener {
+        @Override
+        public void spent(long nanos) {
+            CURRENT.current().agentSpent(nanos);
+        }
+    }
+
+    static {
+        AgentTime.listen(new AgentTimeListener());
+    }
     /** Live threads' profiles, then groups' (in creation order). */
     private static ThreadProfile[] all = new ThreadProfile[16];
     private static int count;

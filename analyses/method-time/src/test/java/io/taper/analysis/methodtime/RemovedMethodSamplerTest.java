@@ -39,18 +39,24 @@ class RemovedMethodSamplerTest {
             frame("a.B", "size"), frame("a.B", "run"), frame("a.B", "run"), frame("x.Y", "main")});
         stacks.put(new Thread("worker"), new StackTraceElement[] {frame("a.B", "run"), frame("java.lang.Thread", "run")});
         stacks.put(new Thread("taper-controller"), new StackTraceElement[] {frame("a.B", "run")});
+        stacks.put(new Thread("loading"), new StackTraceElement[] {      // the agent weaving a class run loads
+            frame("io.taper.agent.internal.TaperTransformer", "transform"), frame("java.lang.ClassLoader", "loadClass"),
+            frame("a.B", "run")});
+        stacks.put(new Thread("workload"), new StackTraceElement[] {frame("io.taper.eval.workloads.Main", "main"),
+            frame("a.B", "run")});                                       // a program's own io.taper package counts
         stacks.put(new Thread("idle"), new StackTraceElement[] {frame("x.Y", "idle")});
         sampler.sample(stacks, 1_000);
-        assertEquals(2_000, times.nanosOf(RUN), "recursive on main (once) and on worker; not on Taper's thread");
+        assertEquals(3_000, times.nanosOf(RUN),
+            "recursive on main (once), on worker and on workload; not on Taper's thread, nor inside the agent");
         assertEquals(0, times.nanosOf(GET_INT));
         assertEquals(0, times.nanosOf(UNWATCHED));
 
         sampler.sample(Map.of(new Thread("main"), new StackTraceElement[] {frame("a.B", "get"), frame("a.B", "run")}), 3_000);
-        assertEquals(5_000, times.nanosOf(RUN));
+        assertEquals(6_000, times.nanosOf(RUN));
         assertEquals(1_500, times.nanosOf(GET_INT), "a frame of an overloaded name is one of them: half each");
         assertEquals(1_500, times.nanosOf(GET_LONG));
         assertEquals(3L, times.stats().get("sampledMethods"));
-        assertEquals(3L, times.stats().get("sampledThreadStacks"), "main twice and worker once had a watched method");
+        assertEquals(4L, times.stats().get("sampledThreadStacks"), "main twice, worker and workload once had a watched method");
     }
 
     @Test

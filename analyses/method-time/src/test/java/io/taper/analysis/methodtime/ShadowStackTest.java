@@ -189,27 +189,20 @@ class ShadowStackTest {
     }
 
     @Test
-    void timeInTheClassFileTransformerIsTakenOutOfTheEnclosingCalls() {
-        ThreadProfile.weavingMethod(C);
-        try {
-            int a = t.enter(A, 0);
-            int b = t.enter(B, 10);          // ClassLoader.loadClass
-            int c = t.enter(C, 20);          // TransformerManager.transform: the weaving round trip
-            t.exit(C, c, 70);
-            t.exit(B, b, 80);
-            int open = t.enter(B, 90);
-            int c2 = t.enter(C, 95);
-            t.exit(C, c2, 105);
-            MergedProfile p = merge(110);
-            assertEquals(2, open);
-            assertEquals(50 + 10, p.total[C], "the transformer keeps its own time");
-            assertEquals(20, p.total[B], "loadClass: 70 ns minus 50 in the transformer");
-            assertEquals(20 + 10, p.exclusive[B], "none of it is loadClass's own time (10 of the open call: 90-95, 105-110)");
-            assertEquals(110 - 60, p.inclusive[A]);
-            assertEquals(20, p.exclusive[A], "A's own time: 0-10 and 80-90");
-        } finally {
-            ThreadProfile.weavingMethod(-1);
-        }
+    void timeTheAgentSpentWeavingIsTakenOutOfTheOpenCalls() {
+        int a = t.enter(A, 0);
+        int b = t.enter(B, 10);          // ClassLoader.loadClass
+        t.agentSpent(50);                // the class loaded: the weaving round trip
+        t.exit(B, b, 80);
+        int open = t.enter(B, 90);
+        t.agentSpent(10);
+        MergedProfile p = merge(110);
+        assertEquals(2, open);
+        assertEquals(20, p.total[B], "loadClass: 70 ns minus 50 in the agent");
+        assertEquals(20 + 10, p.exclusive[B], "and the open call's 20 minus 10");
+        assertEquals(110 - 60, p.inclusive[A]);
+        assertEquals(20, p.exclusive[A], "A's own time: 0-10 and 80-90");
+        assertEquals(60, p.agentNanos);
     }
 
     @Test

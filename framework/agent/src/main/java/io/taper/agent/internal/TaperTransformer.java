@@ -4,6 +4,7 @@ import io.taper.controller.ClassDeployment;
 import io.taper.controller.ClassDeployments;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
+import io.taper.runtime.AgentTime;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.SiteRegistry;
 import java.lang.instrument.ClassFileTransformer;
@@ -71,6 +72,7 @@ final class TaperTransformer implements ClassFileTransformer {
             return null;
         }
         depth[0] = 1;
+        long start = System.nanoTime();
         boolean bypass = Bypass.enter();
         try {
             return weave(loader, className, redefined, bytes);
@@ -79,6 +81,8 @@ final class TaperTransformer implements ClassFileTransformer {
             return null;
         } finally {
             if (bypass) {
+                // only outside analysis code: inside it, the analysis's own state may be half updated
+                AgentTime.spent(System.nanoTime() - start);
                 Bypass.exit();
             }
             depth[0] = 0;
