@@ -205,16 +205,9 @@ final class ContextTree {
             int f = flatOrdinal[meth[node]];
             flatMethod[f] = meth[node];
             moved[node] = ~flatNode[f];
-            int a = f * STRIDE;
-            int b = node * STRIDE;
-            added[a + CALLS] += s[b + CALLS];
-            added[a + NANOS] += s[b + NANOS];
-            added[a + SELF_NANOS] += s[b + SELF_NANOS];
-            added[a + MIN_NANOS] = Math.min(added[a + MIN_NANOS], s[b + MIN_NANOS]);
-            added[a + MAX_NANOS] = Math.max(added[a + MAX_NANOS], s[b + MAX_NANOS]);
-            added[a + MAX_RECURSION] = Math.max(added[a + MAX_RECURSION], s[b + MAX_RECURSION]);
+            combine(added, f, s, node);
             if (tg[node] == node && keep[par[node]] && !belowFlattened[node]) {
-                cutNanos += s[b + NANOS];
+                cutNanos += s[node * STRIDE + NANOS];
             }
         }
         // kept nodes move down in order (a node's new number is never above its old one)
@@ -242,14 +235,7 @@ final class ContextTree {
             s[node * STRIDE + MIN_NANOS] = Long.MAX_VALUE;
         }
         for (int f = 0; f < flats; f++) {
-            int b = flatNode[f] * STRIDE;
-            int a = f * STRIDE;
-            s[b + CALLS] += added[a + CALLS];
-            s[b + NANOS] += added[a + NANOS];
-            s[b + SELF_NANOS] += added[a + SELF_NANOS];
-            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], added[a + MIN_NANOS]);
-            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], added[a + MAX_NANOS]);
-            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], added[a + MAX_RECURSION]);
+            combine(s, flatNode[f], added, f);
         }
         Arrays.fill(keys, 0);
         entries = 0;
@@ -261,6 +247,18 @@ final class ContextTree {
         lastCutNanos = cutNanos;
         size = next;
         return moved;
+    }
+
+    /** Adds the statistics of node {@code f} of {@code from} to node {@code t} of {@code to}: sums, min and max. */
+    private static void combine(long[] to, int t, long[] from, int f) {
+        int b = t * STRIDE;
+        int a = f * STRIDE;
+        to[b + CALLS] += from[a + CALLS];
+        to[b + NANOS] += from[a + NANOS];
+        to[b + SELF_NANOS] += from[a + SELF_NANOS];
+        to[b + MIN_NANOS] = Math.min(to[b + MIN_NANOS], from[a + MIN_NANOS]);
+        to[b + MAX_NANOS] = Math.max(to[b + MAX_NANOS], from[a + MAX_NANOS]);
+        to[b + MAX_RECURSION] = Math.max(to[b + MAX_RECURSION], from[a + MAX_RECURSION]);
     }
 
     /** The inclusive time of the subtrees the last {@link #cut} moved into flattened contexts. */
@@ -392,15 +390,7 @@ final class ContextTree {
         for (int node = TRUNCATED + 1; node < n; node++) {
             int to = child(mapped[op[node]], om[node]);
             mapped[node] = to;
-            int from = node * STRIDE;
-            int b = to * STRIDE;
-            long[] s = stats;
-            s[b + CALLS] += os[from + CALLS];
-            s[b + NANOS] += os[from + NANOS];
-            s[b + SELF_NANOS] += os[from + SELF_NANOS];
-            s[b + MIN_NANOS] = Math.min(s[b + MIN_NANOS], os[from + MIN_NANOS]);
-            s[b + MAX_NANOS] = Math.max(s[b + MAX_NANOS], os[from + MAX_NANOS]);
-            s[b + MAX_RECURSION] = Math.max(s[b + MAX_RECURSION], os[from + MAX_RECURSION]);
+            combine(stats, to, os, node);
         }
         return mapped;
     }

@@ -167,6 +167,17 @@ final class MergedProfile {
         }
 
         boolean[] outermost = outermost(c, methods);
+        // A flattened context's width in the call tree: its own time and its (unflattened) children's, not its
+        // inclusive time, which holds the flattened calls it made, themselves flattened contexts beside it.
+        long[] flatWidth = new long[n];
+        for (int node = ContextTree.TRUNCATED + 1; node < n; node++) {
+            int p = c.parent(node);
+            if (p == ContextTree.TRUNCATED) {
+                flatWidth[node] += c.stat(node, ContextTree.SELF_NANOS) + openSelf[node];
+            } else if (p > ContextTree.TRUNCATED && p < node && c.parent(p) == ContextTree.TRUNCATED) {
+                flatWidth[p] += c.stat(node, ContextTree.NANOS) + openNanos[node];
+            }
+        }
         long threadNanos = 0;
         flattenedNanos += s.flattenedNanos;
         cuts += s.cuts;
@@ -224,7 +235,8 @@ final class MergedProfile {
             long[] edge = edge(caller, method);
             edge[0] += calls;
             edge[1] += outerNanos;
-            merged[node] = addToTree(threadNode, merged, parent, method, calls, nanos, outerWaited);
+            long width = parent == ContextTree.TRUNCATED ? flatWidth[node] : nanos;
+            merged[node] = addToTree(threadNode, merged, parent, method, calls, width, outerWaited);
         }
         threadTimes.add(new Object[] {s.threadName, (long) s.threads, threadNanos, Math.min(s.waitTotal, threadNanos)});
     }

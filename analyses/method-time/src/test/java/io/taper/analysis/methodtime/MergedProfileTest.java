@@ -155,5 +155,10 @@ class MergedProfileTest {
         MergedProfile p = MergedProfile.merge(List.of(t.snapshot(100)), METHODS);
         assertEquals(30 + 5, p.flattenedNanos, "WORK's 30 (HELPER's 8 inside it not again) and the second HELPER's 5");
         assertEquals(2, p.truncatedContexts, "one flattened context per method: WORK, HELPER");
+        int thread = p.tree.child(CallTree.ROOT, CallTree.threadMethod(0));
+        int flattened = p.tree.child(thread, CallTree.TRUNCATED_METHOD);
+        assertEquals(35, p.tree.nanos(flattened), "the flame graph's flattened frame: the same 35, not 30 + 8 + 5");
+        assertEquals(22, p.tree.nanos(p.tree.child(flattened, WORK)), "WORK's own time beside HELPER's");
+        assertEquals(8 + 5, p.tree.nanos(p.tree.child(flattened, HELPER)));
     }
 }
