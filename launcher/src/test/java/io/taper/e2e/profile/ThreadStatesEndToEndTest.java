@@ -23,6 +23,8 @@ class ThreadStatesEndToEndTest {
     private static final String MAIN = "io.taper.e2e.profile.fixtures.ParkedWorkers";
     private static final String WORKER_RUN = "java.util.concurrent.ThreadPoolExecutor$Worker.run()V";
     private static final String NAP = MAIN + ".nap()V";
+    /** Blocked in native code (accept): the JVM calls the thread running, Taper counts it waiting. */
+    private static final String LISTEN = MAIN + ".listen(Ljava/net/ServerSocket;)V";
 
     @TempDir
     Path tmp;
@@ -39,7 +41,7 @@ class ThreadStatesEndToEndTest {
         for (Map<String, Object> r : o.rows()) {
             rows.put(r.get("class") + "." + r.get("method") + r.get("descriptor"), r);
         }
-        for (String m : List.of(WORKER_RUN, NAP)) {
+        for (String m : List.of(WORKER_RUN, NAP, LISTEN)) {
             Map<String, Object> r = rows.get(m);
             long incl = num(r, "inclusiveNanos");
             assertTrue(incl > 500_000_000L, m + " ran the whole second: " + r);
@@ -58,6 +60,7 @@ class ThreadStatesEndToEndTest {
         assertTrue(work <= 2, table);
         assertTrue(rank(table, "ThreadPoolExecutor$Worker.run()") > work, table);
         assertTrue(rank(table, "ParkedWorkers.nap()") > work, table);
+        assertTrue(rank(table, "ParkedWorkers.listen(ServerSocket)") > work, table);
 
         List<Map<String, Object>> threads = (List<Map<String, Object>>) ((Map<String, Object>) o.result()
             .get("summary")).get("threadTimes");

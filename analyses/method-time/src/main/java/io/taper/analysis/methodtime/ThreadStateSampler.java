@@ -1,15 +1,21 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 
 /**
  * Splits the program's time into running and waiting: every {@link #PERIOD_MILLIS} milliseconds it asks each profiled
  * thread for its state, and credits the time since the previous look to the open frames of every thread that is
  * parked, blocked on a monitor, sleeping or waiting ({@link Thread.State#WAITING}, {@code TIMED_WAITING},
  * {@code BLOCKED}): as waiting time of each open context (once per context, however deep the recursion), and as
- * self waiting time of the innermost frame. A thread the JVM reports as running is running, also when it waits in
- * native code for I/O (the JVM does not tell that apart). Asking for a state stops no thread: there is no
- * safepoint and no stack walk, so the program does not notice the sampler.
+ * self waiting time of the innermost frame. A thread the JVM reports as running but in native code (accepting a
+ * connection, reading a socket or a pipe, selecting: {@link ThreadInfo#isInNative}) waits too: it runs none of the
+ * program's Java code, and JFR's execution samples leave it out as well. Asking stops no thread: thread infos without
+ * a stack are read without a safepoint, so the program does not notice the sampler. Where the JVM has no
+ * {@code java.management}, only the thread states count.
  */
 final class ThreadStateSampler implements Runnable {
 
@@ -50,12 +56,47 @@ final class ThreadStateSampler implements Runnable {
 
     /** Credits {@code nanos} to the open frames of each profile whose thread waits now. */
     static void sample(ThreadProfile[] profiles, long nanos) {
+        ThreadMXBean mx = threads();
+        long[] ids = new long[profiles.length];
+        ThreadProfile[] live = new ThreadProfile[profiles.length];
+        int n = 0;
         for (ThreadProfile p : profiles) {
             Thread t = p.thread();
-            if (t != null && waits(t.getState())) {
+            if (t == null) {
+                continue;
+            }
+            if (waits(t.getState())) {
                 p.waited(nanos);
+            } else if (mx != null) {
+                ids[n] = p.threadId;
+                live[n++] = p;
             }
         }
+        if (n == 0) {
+            return;
+        }
+        ThreadInfo[] infos = mx.getThreadInfo(Arrays.copyOf(ids, n), 0);
+        for (int i = 0; i < n; i++) {
+            if (infos[i] != null && infos[i].isInNative()) {
+                live[i].waited(nanos);
+            }
+        }
+    }
+
+    private static ThreadMXBean mx;
+    private static boolean looked;
+
+    /** The JVM's thread bean, or null without {@code java.management} (sampler thread only). */
+    private static ThreadMXBean threads() {
+        if (!looked) {
+            looked = true;
+            try {
+                mx = ManagementFactory.getThreadMXBean();
+            } catch (Throwable e) {      // a runtime image without java.management: thread states only
+                mx = null;
+            }
+        }
+        return mx;
     }
 
     static boolean waits(Thread.State s) {

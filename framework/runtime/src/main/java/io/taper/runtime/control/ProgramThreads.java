@@ -40,7 +40,10 @@ public final class ProgramThreads {
 
     /**
      * The stacks of the program's running threads, each taken on its own: {@link Thread#getAllStackTraces}
-     * would also walk the JDK's and Taper's own threads, which mostly wait and are not sampled anyway.
+     * would also walk the JDK's and Taper's own threads, which mostly wait and are not sampled anyway. A thread
+     * whose innermost frame is a native method is left out: the JVM calls a thread in native code running, but
+     * it runs none of the program's Java code there (it waits for I/O, as an acceptor or a selector does), and a
+     * sampling profiler's execution samples leave it out too.
      */
     public static Map<Thread, StackTraceElement[]> runningStacks() {
         ThreadGroup root = rootGroup();
@@ -50,7 +53,10 @@ public final class ProgramThreads {
         for (int i = 0; i < n; i++) {
             Thread t = threads[i];
             if (isSampled(t, root)) {
-                stacks.put(t, t.getStackTrace());
+                StackTraceElement[] st = t.getStackTrace();
+                if (st.length > 0 && !st[0].isNativeMethod()) {
+                    stacks.put(t, st);
+                }
             }
         }
         return stacks;
