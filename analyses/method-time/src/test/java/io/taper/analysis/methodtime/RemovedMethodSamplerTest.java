@@ -131,6 +131,30 @@ class RemovedMethodSamplerTest {
         assertTrue((Long) times.stats().get("samples") > 10, "the sampler ran meanwhile");
     }
 
+    @Test
+    void aThreadBlockedInNativeCodeHasNoRunningStack() throws Exception {
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    server.accept().close();
+                } catch (java.io.IOException closed) {
+                    // the test closes the socket: the way out
+                }
+            }, "acceptor");
+            acceptor.start();
+            long end = System.nanoTime() + 5_000_000_000L;
+            while (!(acceptor.getState() == Thread.State.RUNNABLE && acceptor.getStackTrace().length > 0
+                    && acceptor.getStackTrace()[0].isNativeMethod()) && System.nanoTime() < end) {
+                Thread.sleep(5);
+            }
+            assertEquals(Thread.State.RUNNABLE, acceptor.getState(), "the JVM calls a thread in accept running");
+            assertTrue(ProgramThreads.isSampled(acceptor, ProgramThreads.rootGroup()));
+            assertFalse(ProgramThreads.runningStacks().containsKey(acceptor), "but it runs no Java code");
+            server.close();
+            acceptor.join(5_000);
+        }
+    }
+
     static volatile long sink;
 
     /**
