@@ -3,7 +3,10 @@ package io.taper.analysis.methodtime;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.control.ProgramThreads;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Samples every thread's stack at a fixed period and credits the removed methods found on it with the
@@ -104,6 +107,9 @@ final class RemovedMethodSampler implements Runnable {
     /**
      * Fills {@code slots}/{@code credit} with the watched methods on one stack; returns how many (none if the stack
      * is inside the agent: that time is Taper's, and is taken out of the measured calls too, see {@code AgentTime}).
+     * A frame names no descriptor: the frames of one class and method name are that many activations of its
+     * overloads, counted by their distinct source lines (a recursion through one call site is one), and each
+     * overload gets its part of them, at most the whole sample.
      */
     private int onStack(StackTraceElement[] frames, Map<String, Map<String, SampledTimes.Namesakes>> watched) {
         for (StackTraceElement f : frames) {
@@ -112,14 +118,30 @@ final class RemovedMethodSampler implements Runnable {
             }
         }
         stack++;
-        int count = 0;
+        Map<SampledTimes.Namesakes, Set<Integer>> linesOf = null;
         for (StackTraceElement f : frames) {
             Map<String, SampledTimes.Namesakes> byName = watched.get(f.getClassName());
             SampledTimes.Namesakes candidates = byName == null ? null : byName.get(f.getMethodName());
             if (candidates == null) {
                 continue;
             }
-            double share = candidates.share;     // overloads: the frame is one of them
+            if (linesOf == null) {
+                linesOf = new IdentityHashMap<>();
+            }
+            Set<Integer> lines = linesOf.get(candidates);
+            if (lines == null) {
+                lines = new HashSet<>();
+                linesOf.put(candidates, lines);
+            }
+            lines.add(f.getLineNumber());
+        }
+        if (linesOf == null) {
+            return 0;
+        }
+        int count = 0;
+        for (Map.Entry<SampledTimes.Namesakes, Set<Integer>> e : linesOf.entrySet()) {
+            SampledTimes.Namesakes candidates = e.getKey();
+            double share = Math.min(1.0, candidates.share * e.getValue().size());
             for (int m : candidates.slots) {
                 grow(m);
                 if (seenOn[m] == stack) {

@@ -10,8 +10,8 @@ import java.util.Map;
  * writes, the results read at shutdown: every access is synchronized.
  *
  * <p>A stack frame names no descriptor (nor loader): a frame whose class and name a removed method shares
- * with other known methods (overloads, removed or not) gives each removed one an equal part of the sample,
- * since it belongs to one of them.
+ * with other known methods (overloads, removed or not) belongs to one of them, so each removed one gets an equal
+ * part of it ({@link Namesakes#share}; the sampler counts the frames of a name at distinct lines as that many).
  */
 final class SampledTimes {
 

@@ -60,6 +60,25 @@ class RemovedMethodSamplerTest {
     }
 
     @Test
+    void framesOfOverloadsAtDistinctLinesAreThatManyActivations() {
+        SampledTimes times = watching();
+        RemovedMethodSampler sampler = new RemovedMethodSampler(times, 10);
+        // get(J) calling get(I): two frames of the name at two lines, both overloads on the stack
+        sampler.sample(Map.of(new Thread("main"), new StackTraceElement[] {
+            new StackTraceElement("a.B", "get", "B.java", 20), new StackTraceElement("a.B", "get", "B.java", 10),
+            frame("a.B", "run")}), 2_000);
+        assertEquals(2_000, times.nanosOf(GET_INT));
+        assertEquals(2_000, times.nanosOf(GET_LONG));
+        // a recursion through one call site: one activation of the name, half each
+        sampler.sample(Map.of(new Thread("main"), new StackTraceElement[] {
+            new StackTraceElement("a.B", "get", "B.java", 20), new StackTraceElement("a.B", "get", "B.java", 20)}),
+            1_000);
+        assertEquals(2_500, times.nanosOf(GET_INT));
+        assertEquals(2_500, times.nanosOf(GET_LONG));
+        assertEquals(2_000, times.nanosOf(RUN));
+    }
+
+    @Test
     void anOverloadStillTimedTakesItsPartOfTheFrame() {
         int removed = MethodIds.map(site("t/Namesakes", "get", "(I)I"));
         MethodIds.map(site("t/Namesakes", "get", "(J)J"));     // known to the program, not removed
