@@ -17,7 +17,6 @@ final class MethodIds {
     // slot + 1 per site id; 0: not mapped yet. Replaced (never shrunk) under the class lock.
     private static volatile int[] siteToMethod = new int[4096];
 
-
     private MethodIds() {
     }
 

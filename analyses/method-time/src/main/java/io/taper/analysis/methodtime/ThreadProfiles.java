@@ -65,6 +65,7 @@ final class ThreadProfiles {
     static {
         AgentTime.listen(new AgentTimeListener());
     }
+
     /** Live threads' profiles, then groups' (in creation order). */
     private static ThreadProfile[] all = new ThreadProfile[16];
     private static int count;
