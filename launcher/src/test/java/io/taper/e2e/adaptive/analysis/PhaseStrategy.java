@@ -3,7 +3,6 @@ package io.taper.e2e.adaptive.analysis;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
-import io.taper.runtime.control.PeriodicRemoval;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,10 +31,12 @@ public final class PhaseStrategy implements ControllerStrategy {
     public void step(ControlContext ctx) {
         long phase = PhaseState.phase();
         if (phase == 0) {
+            // the sites it records are the ones it disables: a site dying between two looks at the dead sites
+            // would be removed and never restored
             for (int id : ctx.deadSites()) {
                 removed.add(id);
+                ctx.disable(id);
             }
-            PeriodicRemoval.removeDeadSites(ctx);
         } else if (phase == 2 && !restored) {
             for (int id : removed) {
                 ctx.enable(id);
