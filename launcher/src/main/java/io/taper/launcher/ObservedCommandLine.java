@@ -17,10 +17,12 @@ final class ObservedCommandLine {
      * @param prepared    the prepared analysis jar for the boot class path, or null (no server)
      * @param serverReady whether the server came up or is coming up (else the boot-shadow patch, which the server
      *                    makes, is left out)
+     * @param analysisOptions the JVM options the analysis's descriptor asks for ({@code jvmOptions})
      * @param launch      the launch facts of result.json, told the options chosen
      */
     static List<String> of(RunOptions o, TaperHome home, Path config, Path work, Path prepared, boolean serverReady,
-                           BootShadows boot, EndWatch endWatch, Map<String, Object> launch) throws IOException {
+                           BootShadows boot, EndWatch endWatch, List<String> analysisOptions, Map<String, Object> launch)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java().toString());
         // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for
@@ -46,6 +48,10 @@ final class ObservedCommandLine {
         } else if (boot != null) {
             launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
                     : "the server made no patch (see bootShadowProblem in the server's stats)"));
+        }
+        if (!analysisOptions.isEmpty()) {
+            cmd.addAll(analysisOptions);
+            launch.put("analysisJvmOptions", String.join(" ", analysisOptions));
         }
         if (o.jfr() != null) {
             cmd.addAll(RunLauncher.jfrOptions(o.jfr()));

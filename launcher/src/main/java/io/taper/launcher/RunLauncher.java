@@ -123,6 +123,15 @@ final class RunLauncher {
     /** The analysis of an instrumented run, checked: its jar, descriptor and controller spec. */
     record Analysis(Path jar, Properties descriptor, String name, String controller) {
 
+        /**
+         * The options the analysis asks of the observed JVM (descriptor key {@code jvmOptions}, space-separated),
+         * placed before the program's own, which therefore win.
+         */
+        List<String> jvmOptions() {
+            String s = descriptor.getProperty("jvmOptions", "").trim();
+            return s.isEmpty() ? List.of() : List.of(s.split("\\s+"));
+        }
+
         /** The strategy a run uses: the one given, else in adaptive mode the analysis's own, else none. */
         static String controllerFor(Properties descriptor, Mode mode, String given) {
             return given != null ? given
@@ -177,7 +186,7 @@ final class RunLauncher {
             if (bootJar != null) {
                 launch.put("serverStartedAlongside", true);
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, endWatch,
-                        launch));
+                        analysis.jvmOptions(), launch));
                 server.awaitReady();
                 if (!server.ready()) {
                     Files.createFile(TaperConfig.serverFailedMarker(socket));   // the agent stops waiting
@@ -187,7 +196,7 @@ final class RunLauncher {
                 Path prepared = work.resolve("analysis-prepared.jar");   // the server's, made before it is ready
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work,
                         server.ready() && Files.isRegularFile(prepared) ? prepared : null, server.ready(), boot,
-                        endWatch, launch));
+                        endWatch, analysis.jvmOptions(), launch));
             }
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());

@@ -15,7 +15,7 @@ class RunHelpTest {
 
     @Test
     void methodTimesDefaultsAreTheStrategysOwn() {
-        assertEquals(MethodTimeStrategy.DEFAULT_OPTIONS + " (retransform|switch|once)", RunCommand.METHOD_TIME_OPTIONS);
+        assertEquals(MethodTimeStrategy.DEFAULT_OPTIONS + " (how: retransform|switch|once; sampler: jfr|stacks)", RunCommand.METHOD_TIME_OPTIONS);
         String help = help();
         assertTrue(help.replaceAll("\\s+", " ").contains("method-time's options and defaults: period-ms=500,"),
                 help);

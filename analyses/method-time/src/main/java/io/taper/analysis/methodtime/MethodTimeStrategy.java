@@ -136,7 +136,10 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         }
         if (!samplerStarted) {
             samplerStarted = true;
-            RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+            if (policy.sampler != RemovalPolicy.Sampler.JFR
+                    || !JfrMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis)) {
+                RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+            }
         }
     }
 

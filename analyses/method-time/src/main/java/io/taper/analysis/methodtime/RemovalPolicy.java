@@ -20,6 +20,10 @@ import java.util.Map;
  * follows the removed methods on the threads' stacks; 0 turns it off, and removed methods are then
  * estimated from their share of their callers' time at the removal ({@link InclusiveEstimate}).
  *
+ * <p>{@code sampler} says what takes those samples ({@link Sampler}): {@code jfr}, the Flight Recorder's
+ * execution samples ({@link JfrMethodSampler}; stack sampling where this JVM has no recorder), or {@code stacks},
+ * {@code Thread.getStackTrace} at safepoints ({@link RemovedMethodSampler}).
+ *
  * <p>{@code how} says how a method is removed ({@link How}): {@code retransform} re-weaves its class
  * without its sites, paced as above; {@code switch} switches its sites off where they stand
  * ({@link io.taper.runtime.SiteSwitches}), at once and without touching its class; {@code once} re-weaves a
@@ -64,6 +68,31 @@ final class RemovalPolicy {
 
     static final How DEFAULT_HOW = How.ONCE;
 
+    /** What follows the removed methods on the threads' stacks. */
+    enum Sampler {
+        /** The Flight Recorder's execution samples, taken wherever a thread is. */
+        JFR("jfr"),
+        /** Stacks taken at safepoints. */
+        STACKS("stacks");
+
+        final String spec;
+
+        Sampler(String spec) {
+            this.spec = spec;
+        }
+
+        static Sampler parse(String s) {
+            for (Sampler k : values()) {
+                if (k.spec.equals(s)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+    }
+
+    static final Sampler DEFAULT_SAMPLER = Sampler.JFR;
+
     final long periodMillis;
     final long minInvocations;
     final double maxMeanMillis;
@@ -71,6 +100,7 @@ final class RemovalPolicy {
     final long maxDeferMillis;
     final long sampleMillis;
     final How how;
+    final Sampler sampler;
     private final double maxMeanNanos;
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis) {
@@ -85,6 +115,12 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis, How how) {
+        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, how,
+                DEFAULT_SAMPLER);
+    }
+
+    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
+            long maxDeferMillis, long sampleMillis, How how, Sampler sampler) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
         }
@@ -106,6 +142,7 @@ final class RemovalPolicy {
         }
         this.periodMillis = periodMillis;
         this.how = how;
+        this.sampler = sampler;
         this.sampleMillis = sampleMillis;
         this.hotCallsPerSecond = hotCallsPerSecond;
         this.maxDeferMillis = maxDeferMillis;
@@ -126,6 +163,7 @@ final class RemovalPolicy {
     static final String MAX_DEFER = "max-defer-ms";
     static final String SAMPLE = "sample-ms";
     static final String HOW = "how";
+    static final String SAMPLER = "sampler";
 
     /** The options and their defaults, in the order {@code --help} and error messages list them. */
     static Map<String, String> defaultOptions() {
@@ -137,6 +175,7 @@ final class RemovalPolicy {
         d.put(MAX_DEFER, Long.toString(DEFAULT_MAX_DEFER_MILLIS));
         d.put(SAMPLE, Long.toString(DEFAULT_SAMPLE_MILLIS));
         d.put(HOW, DEFAULT_HOW.spec);
+        d.put(SAMPLER, DEFAULT_SAMPLER.spec);
         return d;
     }
 
@@ -153,8 +192,13 @@ final class RemovalPolicy {
             throw new IllegalArgumentException(MethodTimeStrategy.NAME + ": how must be retransform, switch or once, got '"
                     + o.text(HOW) + "'");
         }
+        Sampler sampler = Sampler.parse(o.text(SAMPLER));
+        if (sampler == null) {
+            throw new IllegalArgumentException(MethodTimeStrategy.NAME + ": sampler must be jfr or stacks, got '"
+                    + o.text(SAMPLER) + "'");
+        }
         return new RemovalPolicy(o.whole(PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN), o.whole(HOT_CALLS),
-                o.whole(MAX_DEFER), o.whole(SAMPLE), how);
+                o.whole(MAX_DEFER), o.whole(SAMPLE), how, sampler);
     }
 
     /** True if a method with these totals (completed calls, their summed nanoseconds) should lose its instrumentation. */
@@ -172,6 +216,7 @@ final class RemovalPolicy {
         m.put(MAX_DEFER, Long.toString(maxDeferMillis));
         m.put(SAMPLE, Long.toString(sampleMillis));
         m.put(HOW, how.spec);
+        m.put(SAMPLER, sampler.spec);
         return StrategyOptions.describe(m);
     }
 }

@@ -44,6 +44,7 @@ final class RemovedMethodSampler implements Runnable {
 
     /** Starts the sampling thread (a daemon: it ends with the program). */
     static Thread start(SampledTimes times, long periodMillis) {
+        times.sampledBy("stacks");
         Thread t = new Thread(new RemovedMethodSampler(times, periodMillis), THREAD_NAME);
         t.setDaemon(true);
         t.start();

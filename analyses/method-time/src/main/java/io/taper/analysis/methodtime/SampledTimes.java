@@ -20,9 +20,13 @@ final class SampledTimes {
 
     // class binary name -> method name -> the removed slots with that name
     private final HashMap<String, HashMap<String, int[]>> watched = new HashMap<>();
+    // class binary name -> method name + descriptor -> the removed slots (one per defining loader)
+    private final HashMap<String, HashMap<String, int[]>> exact = new HashMap<>();
     private boolean[] isWatched = new boolean[64];
     private double[] nanos = new double[64];
     private Map<String, Map<String, Namesakes>> view;
+    private Map<String, Map<String, Namesakes>> exactView;
+    private String sampler = "none";
     private long samples;
     private long threadStacks;
     private long sampleNanos;       // the sampler's own cost
@@ -46,6 +50,39 @@ final class SampledTimes {
         now[now.length - 1] = m;
         byName.put(k.name, now);
         view = null;
+        HashMap<String, int[]> bySignature = exact.get(className);
+        if (bySignature == null) {
+            bySignature = new HashMap<>();
+            exact.put(className, bySignature);
+        }
+        bySignature.merge(k.name + k.descriptor, new int[] {m}, SampledTimes::concat);
+        exactView = null;
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+        int[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /**
+     * The watched methods by class binary name and method name followed by descriptor ({@code get(I)I}), for a
+     * sampler whose frames name the descriptor: a frame is exactly one method, shared only among the loaders
+     * that define a class of that name. A copy made again only after {@link #watch}.
+     */
+    synchronized Map<String, Map<String, Namesakes>> exactView() {
+        if (exactView == null) {
+            HashMap<String, Map<String, Namesakes>> copy = new HashMap<>(exact.size() * 2);
+            for (Map.Entry<String, HashMap<String, int[]>> c : exact.entrySet()) {
+                HashMap<String, Namesakes> bySignature = new HashMap<>();
+                for (Map.Entry<String, int[]> m : c.getValue().entrySet()) {
+                    bySignature.put(m.getKey(), new Namesakes(m.getValue(), 1.0 / m.getValue().length));
+                }
+                copy.put(c.getKey(), bySignature);
+            }
+            exactView = copy;
+        }
+        return exactView;
     }
 
     /** True once any method is watched: the estimate then comes from samples. */
@@ -123,10 +160,28 @@ final class SampledTimes {
         threadStacks++;
     }
 
+    /**
+     * Adds a window of one thread's {@code stacks} samples: {@code shares[i]} (summed over the samples) of
+     * {@code perSample} nanoseconds for slot {@code slots[i]}.
+     */
+    synchronized void add(int[] slots, double[] shares, int count, long perSample, int stacks) {
+        for (int i = 0; i < count; i++) {
+            int m = slots[i];
+            grow(m);
+            nanos[m] += shares[i] * perSample;
+        }
+        threadStacks += stacks;
+    }
+
     /** One sampling round took {@code cost} nanoseconds of the sampler's time. */
     synchronized void sampled(long cost) {
         samples++;
         sampleNanos += cost;
+    }
+
+    /** Which sampler takes the samples ({@code jfr} or {@code stacks}), for the statistics. */
+    synchronized void sampledBy(String name) {
+        sampler = name;
     }
 
     /** The sampler stopped on this error (the first is kept). */
@@ -148,6 +203,7 @@ final class SampledTimes {
         for (boolean w : isWatched) {
             methods += w ? 1 : 0;
         }
+        s.put("sampler", sampler);
         s.put("sampledMethods", methods);
         s.put("samples", samples);
         s.put("sampledThreadStacks", threadStacks);

@@ -24,7 +24,7 @@ class RemovalPolicyTest {
         assertEquals(10, p.sampleMillis);
         assertEquals(RemovalPolicy.How.ONCE, p.how);
         assertEquals("period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,"
-                + "how=once", p.toString());
+                + "how=once,sampler=jfr", p.toString());
     }
 
     @Test
@@ -40,11 +40,13 @@ class RemovalPolicyTest {
         assertEquals(RemovalPolicy.DEFAULT_MAX_DEFER_MILLIS, RemovalPolicy.parse("hot-calls-per-s=300").maxDeferMillis);
         assertEquals(0, RemovalPolicy.parse("sample-ms=0").sampleMillis, "0: no sampling");
         assertEquals(RemovalPolicy.How.SWITCH, RemovalPolicy.parse("how=switch").how);
+        assertEquals(RemovalPolicy.Sampler.JFR, RemovalPolicy.parse("").sampler);
         RemovalPolicy rewoven = RemovalPolicy.parse("period-ms=50,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,"
-                + "max-defer-ms=0,sample-ms=25,how=retransform");
+                + "max-defer-ms=0,sample-ms=25,how=retransform,sampler=stacks");
         assertEquals(RemovalPolicy.How.RETRANSFORM, rewoven.how);
+        assertEquals(RemovalPolicy.Sampler.STACKS, rewoven.sampler);
         assertEquals("period-ms=50,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,max-defer-ms=0,sample-ms=25,"
-                + "how=retransform", rewoven.toString());
+                + "how=retransform,sampler=stacks", rewoven.toString());
         assertEquals(rewoven.toString(), RemovalPolicy.parse(rewoven.toString()).toString(), "a policy reads back");
     }
 
@@ -58,10 +60,11 @@ class RemovalPolicyTest {
         assertMessage("max-defer-ms=2.5", "method-time: max-defer-ms must be a whole number, got '2.5'");
         assertMessage("sample-ms=-6", "the sampling period must be >= 0 ms, got -6");
         assertMessage("how=off", "method-time: how must be retransform, switch or once, got 'off'");
+        assertMessage("sampler=async", "method-time: sampler must be jfr or stacks, got 'async'");
         assertMessage("min-calls=", "method-time: min-calls must be a whole number, got ''");
         assertMessage("min-calls=1,min-calls=2", "method-time: option min-calls is given twice");
         String options = " is not one of its options period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
-                + "max-defer-ms=5000,sample-ms=10,how=once (key=value, comma-separated)";
+                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr (key=value, comma-separated)";
         assertMessage("500,100,1.0", "method-time: '500'" + options);
         assertMessage("period=500", "method-time: 'period=500'" + options);
     }
