@@ -43,9 +43,11 @@ class MethodTimeEndToEndTest {
     /**
      * Adaptive policy of the test: every 100 ms, methods with at least 50 calls and a mean below 0.5 ms, at
      * once (no pacing: brief is called too seldom to count as hot, and would wait for a round), and removed
-     * methods sampled every 2 ms (the program runs about a second).
+     * methods sampled every 2 ms by stacks (the program runs about a second: the Flight Recorder would deliver its
+     * first samples about then; {@link JfrSamplerEndToEndTest} runs it longer).
      */
-    static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=0.5,max-defer-ms=0,sample-ms=2";
+    static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=0.5,max-defer-ms=0,sample-ms=2,"
+            + "sampler=stacks";
     /** The same policy, removing by switching sites off, and by re-weaving at every removal. */
     static final String SWITCHING = CONTROLLER + ",how=switch";
     static final String REWEAVING = CONTROLLER + ",how=retransform";
@@ -296,6 +298,7 @@ class MethodTimeEndToEndTest {
         Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
         @SuppressWarnings("unchecked")
         Map<String, Object> sampler = (Map<String, Object>) controller.get("strategyStats");
+        assertEquals("stacks", sampler.get("sampler"), sampler.toString());
         assertTrue(num(sampler, "samples") >= 50 && num(sampler, "sampledMethods") >= 2
                 && num(sampler, "sampledThreadStacks") >= 1 && num(sampler, "baselineSteps") == 0,
                 "the sampler's counters, and no baselines while sampling: " + sampler);

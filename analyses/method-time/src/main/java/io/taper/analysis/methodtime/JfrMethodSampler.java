@@ -44,8 +44,11 @@ final class JfrMethodSampler {
     private int[] seenOn = new int[64];
     // this flush window's samples, by thread id
     private final Map<Long, Window> window = new HashMap<>();
-    // each thread's CPU time at the end of its last window
-    private final Map<Long, Long> cpuAt = new HashMap<>();
+    // each thread's CPU time at the end of its last window, and that window's number; threads unseen for
+    // FORGET_AFTER windows are forgotten, so a thread-per-task program does not grow the map without bound
+    private final Map<Long, long[]> cpuAt = new HashMap<>();
+    private long windows;
+    static final int FORGET_AFTER = 64;
     private long handlingNanos;
     private final StringBuilder signature = new StringBuilder();
 
@@ -98,36 +101,44 @@ final class JfrMethodSampler {
     }
 
     /**
-     * Starts streaming execution samples on a daemon thread of Taper's; returns false (and starts nothing) if the
-     * recorder cannot be started here, for the caller to fall back to stack sampling.
+     * Starts streaming execution samples on a daemon thread of Taper's; returns false (and starts nothing) if this
+     * JVM has no recorder. A recorder that fails to start is reported ({@code samplerError}) and the same thread
+     * samples stacks instead ({@link RemovedMethodSampler}).
      */
     static boolean start(SampledTimes times, long periodMillis) {
         if (!isAvailable()) {
             return false;
         }
+        Thread t = new Thread(() -> run(times, periodMillis), THREAD_NAME);
+        t.setDaemon(true);
+        t.start();
+        return true;
+    }
+
+    private static void run(SampledTimes times, long periodMillis) {
+        Bypass.enter();   // starting the recorder and parsing its stream are Taper's work, not the program's
         RecordingStream stream;
         try {
+            if (!FlightRecorder.isInitialized()) {
+                RecorderThreads.startedByTaper();
+            }
             stream = open(periodMillis);
         } catch (LinkageError | RuntimeException e) {
             times.failed(e);
-            return false;
+            Bypass.exit();
+            new RemovedMethodSampler(times, periodMillis).run();
+            return;
         }
         JfrMethodSampler sampler = new JfrMethodSampler(times, periodMillis, threadCpu());
         stream.onEvent(EVENT, sampler::accept);
         stream.onFlush(sampler::flushed);
         stream.onError(times::failed);
-        Thread t = new Thread(() -> {
-            Bypass.enter();   // the stream's parsing is Taper's work, not the program's
-            try {
-                stream.start();
-            } catch (RuntimeException | Error e) {
-                times.failed(e);
-            }
-        }, THREAD_NAME);
-        t.setDaemon(true);
-        t.start();
         times.sampledBy("jfr");
-        return true;
+        try {
+            stream.start();
+        } catch (RuntimeException | Error e) {
+            times.failed(e);
+        }
     }
 
     /** The JVM's per-thread CPU clock, or one that knows nothing (each sample then counts one period). */
@@ -147,20 +158,13 @@ final class JfrMethodSampler {
     }
 
     private static RecordingStream open(long periodMillis) {
-        boolean entered = Bypass.enter();   // starting the recorder runs much JDK code on the controller's thread
-        try {
-            RecordingStream stream = new RecordingStream();
-            stream.enable(EVENT).withPeriod(Duration.ofMillis(periodMillis)).withStackTrace();
-            // the stream keeps its chunks on disk; bound them (read chunks are not needed again)
-            stream.setMaxAge(Duration.ofSeconds(30));
-            stream.setMaxSize(64L << 20);
-            stream.setReuse(true);
-            return stream;
-        } finally {
-            if (entered) {
-                Bypass.exit();
-            }
-        }
+        RecordingStream stream = new RecordingStream();
+        stream.enable(EVENT).withPeriod(Duration.ofMillis(periodMillis)).withStackTrace();
+        // the stream keeps its chunks on disk; bound them (read chunks are not needed again)
+        stream.setMaxAge(Duration.ofSeconds(30));
+        stream.setMaxSize(64L << 20);
+        stream.setReuse(true);
+        return stream;
     }
 
     private void accept(RecordedEvent e) {
@@ -247,23 +251,24 @@ final class JfrMethodSampler {
      * Credits the window's samples: a thread's CPU time since its last window, split evenly among its samples of
      * this window (the samples say where the time went, the clock how much there was; JFR's sampler misses many
      * periods, and a thread waits between others). A thread first seen, or whose clock is unknown, gets one
-     * period per sample.
+     * period per sample (as does one unseen for {@link #FORGET_AFTER} windows).
      */
     void endWindow() {
         for (Map.Entry<Long, Window> e : window.entrySet()) {
             long id = e.getKey();
             Window w = e.getValue();
             long now = cpu.nanos(id);
-            Long before = cpuAt.get(id);
-            long perSample = before == null || now < 0 || now < before ? periodNanos : (now - before) / w.samples;
+            long[] before = cpuAt.get(id);
+            long perSample = before == null || now < 0 || now < before[0] ? periodNanos : (now - before[0]) / w.samples;
             if (now >= 0) {
-                cpuAt.put(id, now);
+                cpuAt.put(id, new long[] {now, windows});
             }
-            if (w.count > 0) {
-                times.add(w.slots, w.shares, w.count, perSample, w.samples);
-            }
+            times.add(w.slots, w.shares, w.count, perSample, w.samples);
         }
         window.clear();
+        if (++windows % FORGET_AFTER == 0) {
+            cpuAt.values().removeIf(v -> v[1] < windows - FORGET_AFTER);
+        }
     }
 
     private void grow(int m) {

@@ -44,7 +44,6 @@ final class RemovedMethodSampler implements Runnable {
 
     /** Starts the sampling thread (a daemon: it ends with the program). */
     static Thread start(SampledTimes times, long periodMillis) {
-        times.sampledBy("stacks");
         Thread t = new Thread(new RemovedMethodSampler(times, periodMillis), THREAD_NAME);
         t.setDaemon(true);
         t.start();
@@ -54,6 +53,7 @@ final class RemovedMethodSampler implements Runnable {
     @Override
     public void run() {
         Bypass.enter();       // the sampler's own calls into the JDK are not the program's
+        times.sampledBy("stacks");
         long last = System.nanoTime();
         long typical = 0;      // a sample's cost, smoothed: the first samples run cold code and take longer
         try {

@@ -93,6 +93,12 @@ final class ThreadProfiles {
             if (++createdSinceFold >= FOLD_EVERY) {
                 foldFinished();
             }
+            if (RecorderThreads.isTapers(t)) {
+                // measured as any thread, never reported: a small tree, never folded or sampled
+                p = ThreadProfile.of(t, MIN_CONTEXTS);
+                BY_THREAD_ID.put(id, p);
+                return p;
+            }
             p = ThreadProfile.of(t, maxContextsPerThread());
             BY_THREAD_ID.put(id, p);
             add(p);
