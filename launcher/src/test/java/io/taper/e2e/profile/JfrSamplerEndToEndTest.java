@@ -89,5 +89,7 @@ class JfrSamplerEndToEndTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> launch = (Map<String, Object>) adaptive.result().get("launch");
         assertEquals("-XX:FlightRecorderOptions:stackdepth=2048", launch.get("analysisJvmOptions"));
+        assertTrue(num(adaptive.stats(), "classesSkipped") >= 50, "the recorder's classes are not woven: "
+                + adaptive.stats().get("classesSkipped"));
     }
 }
