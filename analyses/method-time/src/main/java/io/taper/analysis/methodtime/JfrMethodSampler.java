@@ -18,8 +18,8 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Follows the removed methods with the JDK Flight Recorder's execution samples, streamed in the program's own
- * JVM: each sample of a program thread running Java code credits the removed methods on its stack with one
- * sampling period ({@link SampledTimes}).
+ * JVM: at each of the recorder's flushes, a program thread's CPU time since its previous one is split among its
+ * samples of that window, and each sample's part goes to the removed methods on its stack ({@link SampledTimes}).
  *
  * <p>Why not {@link RemovedMethodSampler}'s {@code Thread.getStackTrace}: that stops the thread at a safepoint,
  * and where a thread can stop is not where it spends its time. On full-size H2, uninstrumented, side by side in one

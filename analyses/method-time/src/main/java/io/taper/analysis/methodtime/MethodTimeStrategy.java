@@ -136,10 +136,18 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         }
         if (!samplerStarted) {
             samplerStarted = true;
-            if (policy.sampler != RemovalPolicy.Sampler.JFR
-                    || !JfrMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis)) {
+            if (policy.sampler != RemovalPolicy.Sampler.JFR || !startRecorder()) {
                 RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
             }
+        }
+    }
+
+    /** Starts the Flight Recorder's sampler; false if this JVM has none (a runtime image without {@code jdk.jfr}). */
+    private boolean startRecorder() {
+        try {
+            return JfrMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+        } catch (LinkageError e) {
+            return false;
         }
     }
 
