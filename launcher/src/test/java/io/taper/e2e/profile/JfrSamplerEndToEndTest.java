@@ -22,15 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Removed methods followed by the Flight Recorder's execution samples (method-time's default sampler), through the
- * real launcher, server and agent ({@code -Xverify:all}) on {@link KnownCosts} run for about four seconds: the
+ * real launcher, server and agent ({@code -Xverify:all}) on {@link KnownCosts} run for about eight seconds: the
  * recorder starts in the observed JVM at the first removal and delivers its samples about once a second.
  */
 class JfrSamplerEndToEndTest {
 
-    /** Microseconds: light 100 ms in all, medium 400, brief 400, heavy 800, costly 1,600. */
-    static final String UNIT = "2500";
-    /** {@link MethodTimeEndToEndTest}'s policy with the default sampler: brief (0.5 ms a call) goes at once. */
-    static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=1.0,max-defer-ms=0";
+    /**
+     * Microseconds: light 200 ms in all, medium 800, brief 800, heavy 1,600, costly 3,200. Long enough that what
+     * the recorder cannot see (its start, about half a second after the first removal, and its last flush) is a
+     * small part of brief's time.
+     */
+    static final String UNIT = "5000";
+    /** {@link MethodTimeEndToEndTest}'s policy with the default sampler: brief (1 ms a call) goes at once. */
+    static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=2.0,max-defer-ms=0";
 
     @TempDir
     static Path tmp;
@@ -65,13 +69,16 @@ class JfrSamplerEndToEndTest {
         assertTrue(num(sampler, "samples") >= 2 && num(sampler, "sampledThreadStacks") >= 50,
                 "the recorder's flushes and the program's stacks they held: " + sampler);
 
-        // brief: 400 ms in all, half a millisecond a call, removed in the first rounds; the samples find the rest
+        // brief: 800 ms in all, a millisecond a call, cheap enough to be removed; the samples find the rest
         Map<String, Object> brief = rowsByMethod(adaptive).get(K + "brief(J)V");
         assertEquals(Boolean.TRUE, brief.get("removed"), brief.toString());
         long measured = num(brief, "inclusiveNanos");
         long estimated = num(brief, "estimatedInclusiveNanos");
         long fixedBrief = incl(rowsByMethod(fixed), "brief(J)V");
-        assertTrue(measured < fixedBrief / 2 && estimated > fixedBrief / 2 && estimated < fixedBrief * 2,
+        // removed before the end (later on a loaded machine); the samples found at least a third of what the fixed
+        // run measured after that point, and the estimate stays within twice the fixed run's
+        long rest = fixedBrief - measured;
+        assertTrue(rest > 0 && estimated - measured >= rest / 3 && estimated < fixedBrief * 2,
                 "measured " + measured / 1_000_000 + " ms, estimated " + estimated / 1_000_000 + " ms of the fixed run's "
                         + fixedBrief / 1_000_000 + " ms");
     }
