@@ -39,9 +39,10 @@ class AdaptivePhaseChangeTest {
                 "--controller", "periodic:50", "--dump", dump.toString()), "PhaseChange", "adaptive");
         assertEquals(0, adaptive.exitCode(), adaptive.stderr());
 
-        // The counter froze: at the moment the program saw the snippet stop, and 5,000 calls later.
+        // The counter froze: at the moment the program saw the snippet stop, and 5,000 calls later. The site is dead
+        // from its first call on, so a step may remove it before phase 1's 1,000 calls end (a descheduled thread).
         long atRemoval = Long.parseLong(AdaptiveRuns.printed(adaptive, "executions at removal"));
-        assertTrue(atRemoval >= 1_000, "phase 1 was observed: " + atRemoval);
+        assertTrue(atRemoval >= 1, "phase 1 was observed: " + atRemoval);
         assertTrue(Long.parseLong(AdaptiveRuns.printed(adaptive, "hot calls")) >= atRemoval + 5_000);
         assertEquals(String.valueOf(atRemoval), AdaptiveRuns.printed(adaptive, "final executions"));
         assertEquals(atRemoval, AdaptiveRuns.executions(adaptive, "PhaseChange.hot"));
