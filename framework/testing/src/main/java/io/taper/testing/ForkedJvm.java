@@ -96,15 +96,54 @@ public final class ForkedJvm {
         ProcessBuilder b = new ProcessBuilder(command).redirectOutput(out.toFile());
         Process p = (mergeErrors ? b.redirectErrorStream(true) : b.redirectError(err.toFile())).start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            Path threads = dir.resolve(name + ".threads");
+            String dumped = dumpThreads(p, threads);
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
             throw new AssertionError("the forked JVM did not finish in " + timeoutSeconds + " s: " + command
                     + "\n--- stdout:\n" + Files.readString(out, StandardCharsets.UTF_8)
-                    + (mergeErrors ? "" : "\n--- stderr:\n" + Files.readString(err, StandardCharsets.UTF_8)));
+                    + (mergeErrors ? "" : "\n--- stderr:\n" + Files.readString(err, StandardCharsets.UTF_8))
+                    + "\n--- threads of its JVMs (" + threads + "):\n" + dumped);
         }
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 mergeErrors ? "" : Files.readString(err, StandardCharsets.UTF_8), List.copyOf(command));
+    }
+
+    /**
+     * The threads of a hung JVM and of every JVM it started (a launcher's server and program), as {@code jcmd} prints
+     * them, written to {@code file} and returned: a hang on a machine nobody can log in to must say where it hung.
+     */
+    private static String dumpThreads(Process p, Path file) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        StringBuilder all = new StringBuilder();
+        List<ProcessHandle> jvms = new ArrayList<>(List.of(p.toHandle()));
+        p.descendants().forEach(jvms::add);
+        for (ProcessHandle h : jvms) {
+            all.append("=== pid ").append(h.pid()).append(": ").append(h.info().commandLine().orElse("?")).append('\n');
+            try {
+                Path printed = Files.createTempFile("taper-threads-", ".txt");
+                Process j = new ProcessBuilder(jcmd.toString(), Long.toString(h.pid()), "Thread.print")
+                        .redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+                if (!j.waitFor(30, TimeUnit.SECONDS)) {   // a JVM stuck at a safepoint does not answer
+                    j.destroyForcibly();
+                    all.append("(jcmd did not answer in 30 s)\n");
+                }
+                all.append(Files.readString(printed, StandardCharsets.UTF_8)).append('\n');
+                Files.deleteIfExists(printed);
+            } catch (IOException e) {
+                all.append("(no dump: ").append(e).append(")\n");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            Files.writeString(file, all, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            all.append("(not written to ").append(file).append(": ").append(e).append(")\n");
+        }
+        return all.toString();
     }
 
     /** Runs the JVM under a fresh name in {@code dir}. */
