@@ -1,8 +1,5 @@
 package io.taper.analysis.sfa.internal;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-
 /**
  * Per-instance "read" marks kept in the object itself: the weaver gives every class loaded after the
  * agent started one shadow field per instance field ({@value #PREFIX}{@code <name>}, an {@code Object},
@@ -13,7 +10,10 @@ import java.lang.reflect.Method;
  *
  * <p>Offsets are looked up by name through the JDK's internal {@code Unsafe} (the agent exports it to
  * the runtime's module), which, unlike {@code Class.getDeclaredField}, loads no class: this runs inside
- * snippets. Marks are read and written through {@code sun.misc.Unsafe}, whose accessors the JIT turns
+ * snippets. It is called directly, never through {@code Method.invoke}: after a few calls reflection defines an
+ * accessor class, and a class defined in a snippet that runs under a JDK lock (a cleaner's list, say) goes
+ * through the agent's transformer there, which can deadlock with a thread that holds what the transformer
+ * needs. Marks are read and written through {@code sun.misc.Unsafe}, whose accessors the JIT turns
  * into one load or store (with the collector's barrier). A mark is only ever set, always to the same
  * value, so concurrent marks of the same field lose nothing. From JDK 24 on {@code sun.misc.Unsafe}'s accessors print a warning, so there every
  * object uses the map.
@@ -27,30 +27,29 @@ final class ShadowMarks {
     static final long NONE = -1;
 
     private static final sun.misc.Unsafe UNSAFE;
-    private static final Object INTERNAL_UNSAFE;
-    private static final Method OFFSET_BY_NAME;
+    /** Null unless {@code jdk.internal.misc} is exported to this class's module (the agent does it). */
+    private static final jdk.internal.misc.Unsafe INTERNAL_UNSAFE;
 
     static {
         sun.misc.Unsafe unsafe = null;
-        Object internal = null;
-        Method byName = null;
+        jdk.internal.misc.Unsafe internal = null;
         try {
             if (Runtime.version().feature() < 24) {
                 java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
                 f.setAccessible(true);
-                Class<?> ic = Class.forName("jdk.internal.misc.Unsafe");
-                Object i = ic.getMethod("getUnsafe").invoke(null);
-                Method m = ic.getMethod("objectFieldOffset", Class.class, String.class);
                 unsafe = (sun.misc.Unsafe) f.get(null);
-                internal = i;
-                byName = m;
+                internal = internalUnsafe();
             }
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            unsafe = null;      // not exported to us (no agent), or not this JDK's Unsafe: the map it is
+            internal = null;    // not exported to us (no agent), or not this JDK's Unsafe: the map it is
         }
         UNSAFE = internal == null ? null : unsafe;
         INTERNAL_UNSAFE = internal;
-        OFFSET_BY_NAME = byName;
+    }
+
+    /** @throws IllegalAccessError if the package is not exported to this module */
+    private static jdk.internal.misc.Unsafe internalUnsafe() {
+        return jdk.internal.misc.Unsafe.getUnsafe();
     }
 
     private ShadowMarks() {
@@ -112,7 +111,7 @@ final class ShadowMarks {
      * fields). Null if not found or if fields cannot be looked up by name here.
      */
     private static Class<?> declaringClass(Class<?> owner, String name) {
-        if (OFFSET_BY_NAME == null) {
+        if (INTERNAL_UNSAFE == null) {
             return null;
         }
         for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
@@ -124,12 +123,12 @@ final class ShadowMarks {
     }
 
     /** The offset of the field {@code c} declares under this name, or -1. */
-    private static long declared(Class<?> c, String name) {
+    static long declared(Class<?> c, String name) {
         try {
-            return (Long) OFFSET_BY_NAME.invoke(INTERNAL_UNSAFE, c, name);
-        } catch (InvocationTargetException e) {
-            return -1;          // InternalError: c declares no such field
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            return INTERNAL_UNSAFE.objectFieldOffset(c, name);
+        } catch (InternalError e) {
+            return -1;          // c declares no such field
+        } catch (RuntimeException e) {
             return -1;
         }
     }
