@@ -200,6 +200,7 @@ final class RunLauncher {
             }
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
+            launch.put("programStartedAfterMillis", sinceLauncherStart());
             int exit = observed.waitFor();
             Map<String, Object> ending = endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory());
             launch.put(Stats.PROGRAM_END, ending);
@@ -238,6 +239,12 @@ final class RunLauncher {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** Milliseconds since this launcher's JVM started (its own start-up included), -1 where the OS does not say. */
+    private static long sinceLauncherStart() {
+        return ProcessHandle.current().info().startInstant()
+            .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(-1L);
     }
 
     private static void deleteQuietly(Path dir) {

@@ -62,8 +62,11 @@ public final class AgentStartup {
             AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
             Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
 
+            long step = stats.premainStep("setUp", t0);
             stats.serverWaitNanos = ServerSocketWait.await(config.socket(), config.serverWaitMs());
+            step = stats.premainStep("serverWait", step);
             HelloOk ok = link.connect();
+            step = stats.premainStep("connect", step);
             if (ok != null) {
                 BootClassPath.appendUnlessPresent(inst, Path.of(ok.preparedJar()), ok.resultsClass());
                 BootJarPreload.preload(config.runtimeJar());
@@ -72,7 +75,9 @@ public final class AgentStartup {
                 // initialisation would then fail too, and every later failure with it).
                 SnippetFailures.count();
                 result.resultsClass(ok.resultsClass());
+                step = stats.premainStep("preload", step);
                 warmUp(link);
+                step = stats.premainStep("warmUp", step);
             }
             SkippedClasses skipped = SkippedClasses.of(config.classesSkip());
             inst.addTransformer(new TaperTransformer(link, tags, pending, stats, skipped), true);
@@ -80,19 +85,24 @@ public final class AgentStartup {
             BatchRetransformer batches = new BatchRetransformer(inst, stats);
             StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
             List<Class<?>> loaded = startup.candidates();
+            step = stats.premainStep("candidates", step);
             if (link.available()) {
                 startup.run(loaded, STARTUP_THREADS);
             } else {
                 stats.classesSeen.addAndGet(loaded.size());
                 stats.classesUntransformed.addAndGet(loaded.size());
             }
+            step = stats.premainStep("startupRetransform", step);
             QueueRetransformer queue = new QueueRetransformer(inst, pending, batches, link, stats);
             queue.drainNow(5);
+            step = stats.premainStep("drain", step);
             if (link.available()) {
                 queue.startBackground();
                 result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats));
             }
+            step = stats.premainStep("controller", step);
             startSnapshots(config, result, ok == null ? null : ok.resultsClass());
+            stats.premainStep("snapshots", step);
         } catch (IOException | RuntimeException | LinkageError e) {
             // Reported in agent-result.json (the hook is registered first) and once on stderr.
             stats.agentError(e);

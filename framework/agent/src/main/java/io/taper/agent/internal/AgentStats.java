@@ -3,6 +3,7 @@ package io.taper.agent.internal;
 import io.taper.result.ResultKeys.Stats;
 import io.taper.protocol.LatencySamples;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +42,19 @@ final class AgentStats {
     volatile long premainNanos;
     /** Time premain waited for a server that the launcher started alongside the program. */
     volatile long serverWaitNanos;
+    /** premain's steps in order, milliseconds each (written by premain's thread, read at the end). */
+    private final Map<String, Long> premainSteps = Collections.synchronizedMap(new LinkedHashMap<>());
     private final LatencySamples roundTrips = new LatencySamples(2048);
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
     private volatile String agentError;
+
+    /** Ends one of premain's steps that started at {@code since}; returns now, the next step's start. */
+    long premainStep(String name, long since) {
+        long now = System.nanoTime();
+        premainSteps.merge(name, (now - since) / 1_000_000, Long::sum);
+        return now;
+    }
 
     void roundTrip(long nanos) {
         roundTrips.record(nanos);
@@ -115,6 +125,9 @@ final class AgentStats {
         m.put("startupRetransformMillis", startupRetransformNanos / 1_000_000);
         m.put("premainMillis", premainNanos / 1_000_000);
         m.put("serverWaitMillis", serverWaitNanos / 1_000_000);
+        synchronized (premainSteps) {
+            m.put("premainStepMillis", new LinkedHashMap<>(premainSteps));
+        }
         m.put("bytesWoven", bytesWoven.get());
         m.put("serverConnections", connections.get());
         m.put("roundTripMillis", roundTrips.summaryMillis());
