@@ -66,7 +66,9 @@ public final class ControllerBootstrap {
             if (!batch.isEmpty()) {
                 batching = RetransformationStrategy.batchesOf(Integer.parseInt(batch));
             }
-            strategy = StrategyCatalog.discover(config.get("controller.path")).create(spec);
+            // outside adaptive mode the strategy is always none: no catalog to discover (start-up time)
+            strategy = adaptive ? StrategyCatalog.discover(config.get("controller.path")).create(spec)
+                : new FixedStrategy();
             ControlLoop.checkReweave(reweave);
         } catch (RuntimeException | LinkageError e) {
             error = e.getMessage() == null ? e.toString() : e.getMessage();

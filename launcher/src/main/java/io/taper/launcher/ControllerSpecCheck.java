@@ -22,6 +22,8 @@ import java.util.List;
 final class ControllerSpecCheck {
 
     private static final String CATALOG = "io.taper.controller.internal.StrategyCatalog";
+    /** {@code io.taper.runtime.control.FixedStrategy.NAME} (the runtime is not on the launcher's class path). */
+    static final String FIXED = "none";
 
     private ControllerSpecCheck() {
     }
@@ -32,6 +34,9 @@ final class ControllerSpecCheck {
             if (!Files.isRegularFile(p)) {
                 throw new LauncherException("--controller-path: no such file: " + p);
             }
+        }
+        if (FIXED.equals(spec.trim())) {
+            return;   // always known (every fixed run's spec): loading the catalog would only cost start-up time
         }
         List<URL> urls = new ArrayList<>();
         try {
