@@ -1,5 +1,7 @@
 package io.taper.launcher;
 
+import io.taper.protocol.ServerClassArchive;
+import io.taper.protocol.TaperConfig;
 import io.taper.result.ResultKeys.Stats;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,7 +38,11 @@ final class RunServer {
         ServerProcess server = null;
         String problem = null;
         try {
-            server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work);
+            ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
+                : ServerClassArchive.plan(o.serverJava(), home.serverJar(), Path.of(o.cache()).resolve("cds"), true);
+            launch.put("serverClassArchive", archive.file() == null ? "none"
+                : (archive.writes() ? "written at exit: " : "mapped: ") + archive.file());
+            server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work, archive);
         } catch (IOException | LauncherException e) {
             problem = "cannot start the server: " + e.getMessage();
         }

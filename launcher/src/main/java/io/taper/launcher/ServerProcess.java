@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.ServerCommandLine;
 import io.taper.protocol.ProcessStates;
 import java.io.BufferedReader;
@@ -24,26 +25,29 @@ final class ServerProcess {
     static final String READY = ServerCommandLine.READY;
 
     private final Process process;
+    private final ServerClassArchive archive;
     private final CountDownLatch ready = new CountDownLatch(1);
     private final CpuSampler cpu;
     private volatile String failure;
 
-    private ServerProcess(Process process, Path stdoutLog) {
+    private ServerProcess(Process process, ServerClassArchive archive, Path stdoutLog) {
         this.process = process;
+        this.archive = archive;
         this.cpu = new CpuSampler(process.toHandle());
         Thread reader = new Thread(() -> drain(stdoutLog), "taper-server-stdout");
         reader.setDaemon(true);
         reader.start();
     }
 
-    static ServerProcess start(Path java, Path serverJar, Path config, Path workDir) throws IOException {
-        List<String> cmd = ServerCommandLine.of(java.toString(), serverJar.toString(), config.toString());
+    static ServerProcess start(Path java, Path serverJar, Path config, Path workDir, ServerClassArchive archive)
+            throws IOException {
+        List<String> cmd = ServerCommandLine.of(java.toString(), serverJar.toString(), config.toString(), archive);
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectError(workDir.resolve("server.stderr").toFile());
         Process p = pb.start();
         // Tests (and people) who need to find the server: its pid next to its logs.
         Files.writeString(workDir.resolve("server.pid"), Long.toString(p.pid()));
-        return new ServerProcess(p, workDir.resolve("server.stdout"));
+        return new ServerProcess(p, archive, workDir.resolve("server.stdout"));
     }
 
     private void drain(Path log) {
@@ -125,6 +129,7 @@ final class ServerProcess {
             }
         }
         cpu.close();
+        archive.publish(problem == null && !process.isAlive() && process.exitValue() == 0);
         return problem;
     }
 }

@@ -55,6 +55,11 @@ class WovenClassCacheEndToEndTest {
     }
 
     @SuppressWarnings("unchecked")
+    private static String serverArchive(TaperProcess.Outcome run) throws Exception {
+        return (String) ((Map<String, Object>) run.result().get("launch")).get("serverClassArchive");
+    }
+
+    @SuppressWarnings("unchecked")
     private static Map<String, Object> cacheStats(TaperProcess.Outcome run) throws Exception {
         return (Map<String, Object>) ((Map<String, Object>) run.stats().get("server")).get("cache");
     }
@@ -72,8 +77,20 @@ class WovenClassCacheEndToEndTest {
         long stored = stat(first, "stores");
         assertTrue(stored > 400, "entries written: " + cacheStats(first));
 
+        // the server's JVM wrote its class archive at exit; the next server maps it
+        Path archive = Path.of(cache, "cds");
+        assertTrue(serverArchive(first).startsWith("written at exit: " + archive), serverArchive(first));
+        try (Stream<Path> jsa = Files.list(archive)) {
+            assertEquals(1, jsa.filter(f -> f.toString().endsWith(".jsa")).count());
+        }
+
         TaperProcess.Outcome second = run("second", "method-time", cache);
         assertEquals(counts, programCounts(second));
+        assertEquals("mapped: " + serverArchive(first).substring("written at exit: ".length()), serverArchive(second));
+        assertFalse(((Map<?, ?>) second.result().get("launch")).containsKey("serverProblem"), "server exited cleanly");
+        String serverOut = Files.readString(tmp.resolve("second/work/server.stdout"))
+            + Files.readString(tmp.resolve("second/work/server.stderr"));
+        assertFalse(serverOut.contains("cds"), serverOut);
         // Classes arrive in another order in every run, and a few of them are made at run time with other bytes
         // (or got another answer about a field's finality): nearly all, not all, are hits.
         long hits = stat(second, "hits");
@@ -118,6 +135,7 @@ class WovenClassCacheEndToEndTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> server = (Map<String, Object>) off.stats().get("server");
         assertFalse(server.containsKey("cache"), "no cache: " + server);
+        assertEquals("none", serverArchive(off));
         programCounts(off);
     }
 

@@ -1,5 +1,6 @@
 package io.taper.protocol;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,7 +20,14 @@ public final class ServerCommandLine {
      * sharing where the JDK has it, and the quick compiler only (a server's life is a run's start-up).
      */
     public static List<String> of(String java, String serverJar, String config) {
-        return List.of(java, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-jar", serverJar,
-            "--config", config);
+        return of(java, serverJar, config, ServerClassArchive.none());
+    }
+
+    /** {@link #of(String, String, String)} with the server's class-data-sharing archive mapped or written. */
+    public static List<String> of(String java, String serverJar, String config, ServerClassArchive archive) {
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:TieredStopAtLevel=1"));
+        cmd.addAll(archive.options());
+        cmd.addAll(List.of("-jar", serverJar, "--config", config));
+        return cmd;
     }
 }

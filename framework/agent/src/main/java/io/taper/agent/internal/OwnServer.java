@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.ServerCommandLine;
 import io.taper.protocol.TaperConfig;
 import java.io.BufferedReader;
@@ -62,7 +63,13 @@ final class OwnServer {
         if (java == null || java.isEmpty()) {
             java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         }
-        Process p = new ProcessBuilder(ServerCommandLine.of(java, config.get(TaperConfig.SERVER_JAR), file.toString()))
+        // an archive that a launcher's server wrote is mapped; this server writes none (nobody would publish it)
+        String jar = config.get(TaperConfig.SERVER_JAR);
+        Path javaPath = Path.of(java);
+        ServerClassArchive archive = config.cache()
+            .map(dir -> ServerClassArchive.plan(javaPath, Path.of(jar), dir.resolve("cds"), false))
+            .orElse(ServerClassArchive.none());
+        Process p = new ProcessBuilder(ServerCommandLine.of(java, jar, file.toString(), archive))
             .redirectError(work.resolve("server.stderr").toFile()).start();
         server = p;
         Files.writeString(work.resolve("server.pid"), Long.toString(p.pid()));
