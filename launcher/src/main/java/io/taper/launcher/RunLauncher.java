@@ -187,6 +187,7 @@ final class RunLauncher {
                 launch.put("serverStartedAlongside", true);
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, endWatch,
                         analysis.jvmOptions(), launch));
+                launch.put(PROGRAM_STARTED, millisSinceMain());
                 server.awaitReady();
                 if (!server.ready()) {
                     Files.createFile(TaperConfig.serverFailedMarker(socket));   // the agent stops waiting
@@ -197,10 +198,10 @@ final class RunLauncher {
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work,
                         server.ready() && Files.isRegularFile(prepared) ? prepared : null, server.ready(), boot,
                         endWatch, analysis.jvmOptions(), launch));
+                launch.put(PROGRAM_STARTED, millisSinceMain());
             }
             shutdown.observed(observed.process());
             launch.put("observedPid", observed.process().pid());
-            launch.put("programStartedAfterMillis", sinceLauncherStart());
             int exit = observed.waitFor();
             Map<String, Object> ending = endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory());
             launch.put(Stats.PROGRAM_END, ending);
@@ -241,10 +242,12 @@ final class RunLauncher {
         }
     }
 
-    /** Milliseconds since this launcher's JVM started (its own start-up included), -1 where the OS does not say. */
-    private static long sinceLauncherStart() {
-        return ProcessHandle.current().info().startInstant()
-            .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(-1L);
+    /** The launcher's own part of the start-up: from its main class to the program's JVM started. */
+    private static final String PROGRAM_STARTED = "programStartedAfterMillis";
+
+    /** Milliseconds since the CLI's code began to run (its JVM's own start-up is not included). */
+    private static long millisSinceMain() {
+        return (System.nanoTime() - TaperCli.MAIN_NANOS) / 1_000_000;
     }
 
     private static void deleteQuietly(Path dir) {

@@ -19,6 +19,9 @@ public final class TaperCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** When this CLI's code began to run (its JVM's own start-up comes before). */
+    static final long MAIN_NANOS = System.nanoTime();
+
     public static void main(String[] args) {
         System.exit(execute(args));
     }
