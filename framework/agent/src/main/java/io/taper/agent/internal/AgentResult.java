@@ -2,8 +2,6 @@ package io.taper.agent.internal;
 
 import io.taper.result.ResultKeys.Stats;
 import io.taper.result.ResultKeys;
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import io.taper.controller.Controller;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
@@ -199,14 +197,12 @@ final class AgentResult implements Runnable {
         }
         stats.put(Stats.SNAPSHOTS, snapshotStats);
         result.put(ResultKeys.STATS, stats);
-        Gson gson = new GsonBuilder().serializeSpecialFloatingPointValues().disableHtmlEscaping().setPrettyPrinting()
-            .create();
         Files.createDirectories(out);
         Path file = out.resolve("agent-result.json");
         Path tmp = out.resolve(last ? "agent-result.json.tmp" : "agent-result.json.snapshot.tmp");
         try {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                gson.toJson(result, w);
+                ResultJson.write(result, w);
             }
             if (!last && closed) {
                 return;                           // the last write has begun: this one must not replace it
