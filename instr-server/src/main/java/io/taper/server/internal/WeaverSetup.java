@@ -4,6 +4,7 @@ import io.taper.result.Mode;
 import io.taper.protocol.TaperConfig;
 import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
+import io.taper.weaver.PreparedJarCache;
 import io.taper.weaver.SnippetPreparer;
 import io.taper.weaver.Weaver;
 import io.taper.weaver.TransformCache;
@@ -103,7 +104,17 @@ public final class WeaverSetup {
         Path work = config.work();
         Files.createDirectories(work);
         Path prepared = work.resolve(PREPARED_JAR);
-        SnippetPreparer.prepare(jar, prepared);
+        Optional<Path> cacheDir = config.cache();
+        if (cacheDir.isPresent()) {
+            try {
+                PreparedJarCache.copy(jar, cacheDir.get(), prepared);   // prepared once per analysis and weaver
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("prepared jar not from the cache: {}", e.toString());
+                SnippetPreparer.prepare(jar, prepared);
+            }
+        } else {
+            SnippetPreparer.prepare(jar, prepared);
+        }
         // The weaver reads the snippets from the original jar: it needs their bodies, not the wrappers.
         AnalysisSpec spec = AnalysisSpec.fromJar(jar);
         String results = spec.properties().getProperty("results", "").trim();
