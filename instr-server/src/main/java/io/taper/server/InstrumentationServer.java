@@ -97,7 +97,8 @@ public final class InstrumentationServer implements AutoCloseable {
 
     /** The server process. Exit code 0 after a normal stop, 1 if it could not start, 2 for bad arguments. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ServerCommand()).execute(args));
+        ServerCommand launched = ServerCommand.launchedAs(args);
+        System.exit(launched != null ? launched.call() : new CommandLine(new ServerCommand()).execute(args));
     }
 
     /**

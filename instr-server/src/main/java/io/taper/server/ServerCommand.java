@@ -25,7 +25,10 @@ final class ServerCommand implements Callable<Integer> {
         description = "Write DIR/<class>.orig.class, .woven.class and .woven.N.class for every class (overrides 'dump').")
     Path dump;
 
-    @Option(names = "--warm-up", paramLabel = "MS", defaultValue = "1000",
+    /** {@code --warm-up}'s default. */
+    static final String DEFAULT_WARM_UP_MILLIS = "1000";
+
+    @Option(names = "--warm-up", paramLabel = "MS", defaultValue = DEFAULT_WARM_UP_MILLIS,
         description = "Before signalling readiness, weave this JVM's own classes for up to MS milliseconds, so the "
             + "observed JVM's start-up finds the weaver compiled (0: no warm-up). Default: ${DEFAULT-VALUE}.")
     long warmUpMillis;
@@ -33,6 +36,22 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--ignore-stdin",
         description = "Do not stop when stdin closes (for running the server by hand); stop with SIGTERM.")
     boolean ignoreStdin;
+
+    /**
+     * The command for the one command line that launchers and agents use ({@code --config FILE}, see
+     * {@link io.taper.protocol.ServerCommandLine}), with every other option at its default; null for any other
+     * command line, which picocli parses. Building picocli's model of this command takes about 80 ms of a server's
+     * start, and a program's premain waits for the server to be ready.
+     */
+    static ServerCommand launchedAs(String[] args) {
+        if (args.length != 2 || !args[0].equals("--config") || args[1].isEmpty() || args[1].startsWith("-")) {
+            return null;
+        }
+        ServerCommand c = new ServerCommand();
+        c.config = Path.of(args[1]);
+        c.warmUpMillis = Long.parseLong(DEFAULT_WARM_UP_MILLIS);
+        return c;
+    }
 
     @Override
     public Integer call() {
