@@ -1,7 +1,7 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
-import java.lang.management.ManagementFactory;
+import io.taper.runtime.control.ProgramThreads;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.Arrays;
@@ -144,8 +144,8 @@ final class JfrMethodSampler {
     /** The JVM's per-thread CPU clock, or one that knows nothing (each sample then counts one period). */
     static ThreadCpu threadCpu() {
         try {
-            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-            if (mx.isThreadCpuTimeSupported()) {
+            ThreadMXBean mx = ThreadBean.get();
+            if (mx != null && mx.isThreadCpuTimeSupported()) {
                 if (!mx.isThreadCpuTimeEnabled()) {
                     mx.setThreadCpuTimeEnabled(true);
                 }
@@ -186,7 +186,7 @@ final class JfrMethodSampler {
 
     /** A thread of the program: not Taper's ({@code taper-*}), not one of the JVM's in the root ("system") group. */
     static boolean isProgramThread(String name, RecordedThreadGroup group) {
-        return name != null && !name.startsWith("taper-") && (group == null || group.getParent() != null);
+        return name != null && !ProgramThreads.isTapersName(name) && (group == null || group.getParent() != null);
     }
 
     /** Adds one sampled stack of a thread to the window. */

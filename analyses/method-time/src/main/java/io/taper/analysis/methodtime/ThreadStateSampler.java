@@ -1,7 +1,6 @@
 package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
-import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -83,20 +82,9 @@ final class ThreadStateSampler implements Runnable {
         }
     }
 
-    private static ThreadMXBean mx;
-    private static boolean looked;
-
-    /** The JVM's thread bean, or null without {@code java.management} (sampler thread only). */
+    /** The JVM's thread bean, or null without {@code java.management} (thread states only then). */
     private static ThreadMXBean threads() {
-        if (!looked) {
-            looked = true;
-            try {
-                mx = ManagementFactory.getThreadMXBean();
-            } catch (Throwable e) {      // a runtime image without java.management: thread states only
-                mx = null;
-            }
-        }
-        return mx;
+        return ThreadBean.get();
     }
 
     static boolean waits(Thread.State s) {

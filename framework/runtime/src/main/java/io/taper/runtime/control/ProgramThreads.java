@@ -35,8 +35,16 @@ public final class ProgramThreads {
 
     /** One of Taper's own threads: they are all named {@code taper-*}. */
     public static boolean isTapers(Thread t) {
-        return t.getName().startsWith("taper-");
+        return isTapersName(t.getName());
     }
+
+    /** {@link #isTapers(Thread)} by the thread's name (where only the name is known, as in a recording). */
+    public static boolean isTapersName(String threadName) {
+        return threadName.startsWith(TAPERS_PREFIX);
+    }
+
+    /** The prefix of every thread Taper starts. */
+    public static final String TAPERS_PREFIX = "taper-";
 
     /**
      * The stacks of the program's running threads, each taken on its own: {@link Thread#getAllStackTraces}

@@ -1,5 +1,6 @@
 package io.taper.runtime.state;
 
+import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
@@ -217,7 +218,7 @@ public final class ThreadCounters {
         String name = t.getName();
         sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
         Table table = new Table(t, unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : -1, name);
-        if (name.startsWith("taper-")) {
+        if (ProgramThreads.isTapersName(name)) {
             OWN.add(table);   // counted like any thread's, never reported
             return table;
         }
