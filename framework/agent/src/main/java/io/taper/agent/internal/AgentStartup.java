@@ -58,6 +58,9 @@ public final class AgentStartup {
             InternalExports.exportUnsafe(inst, Bypass.class);
             ServerLink link = new ServerLink(config, stats);
             ClassLoaderTags tags = new ClassLoaderTags();
+            // Loads the tags' key class now, without tagging: the first class of a loader may reach the transformer
+            // in a thread that holds a JDK lock, and loading an agent class there takes the agent jar's lock.
+            tags.peek(ClassLoader.getSystemClassLoader());
             PendingClasses pending = new PendingClasses();
             AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
             Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
