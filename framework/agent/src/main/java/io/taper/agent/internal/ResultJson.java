@@ -2,8 +2,6 @@ package io.taper.agent.internal;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonElement;
-import com.google.gson.internal.Streams;
 import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -70,8 +68,8 @@ final class ResultJson {
             }
             w.endArray();
         } else {
-            JsonElement tree = gson().toJsonTree(v);
-            Streams.write(tree, w);
+            Gson g = gson();
+            g.toJson(g.toJsonTree(v), w);
         }
     }
 
