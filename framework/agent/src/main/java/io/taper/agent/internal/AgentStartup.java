@@ -3,6 +3,7 @@ package io.taper.agent.internal;
 import io.taper.controller.ClassDeployment;
 import io.taper.controller.ClassDeployments;
 import io.taper.protocol.HelloOk;
+import io.taper.result.Mode;
 import io.taper.protocol.TaperConfig;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
@@ -101,6 +102,9 @@ public final class AgentStartup {
             step = stats.premainStep("drain", step);
             if (link.available()) {
                 queue.startBackground();
+                if (config.mode() == Mode.ADAPTIVE) {
+                    preloadController();
+                }
                 result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats));
             }
             step = stats.premainStep("controller", step);
@@ -115,6 +119,22 @@ public final class AgentStartup {
             if (bypass) {
                 Bypass.exit();
             }
+        }
+    }
+
+    /**
+     * Loads the controller's classes now, in premain. Loaded at its first steps instead, they went into the class
+     * loader's concurrent maps while the program's threads loaded classes through the same maps: a resize that the
+     * controller's thread began and a program thread finished showed up in a field analysis's table as the
+     * program's own (one adaptive SFA table differed from fixed at {@code ConcurrentHashMap.nextTable}).
+     */
+    private static void preloadController() {
+        try {
+            java.net.URL jar = AgentStartup.class.getProtectionDomain().getCodeSource().getLocation();
+            ClassLoader loader = AgentStartup.class.getClassLoader();
+            BootJarPreload.preload(Path.of(jar.toURI()), loader, "io/taper/controller/");
+        } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+            // loaded when first used, as before
         }
     }
 

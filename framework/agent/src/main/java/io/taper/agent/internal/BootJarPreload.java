@@ -22,18 +22,26 @@ final class BootJarPreload {
 
     /** Loads (not initialises) every class in the jar with the boot loader; returns how many. */
     static int preload(Path jar) throws IOException {
+        return preload(jar, null, "");
+    }
+
+    /**
+     * Loads (not initialises) the classes of the jar whose names start with {@code prefix} (internal form) with
+     * {@code loader}; returns how many.
+     */
+    static int preload(Path jar, ClassLoader loader, String prefix) throws IOException {
         int n = 0;
         try (JarFile jf = new JarFile(jar.toFile())) {
             Enumeration<JarEntry> entries = jf.entries();
             while (entries.hasMoreElements()) {
                 String name = entries.nextElement().getName();
-                if (!name.endsWith(".class") || name.startsWith("META-INF/") || name.endsWith("module-info.class")
-                        || name.endsWith("package-info.class")) {
+                if (!name.endsWith(".class") || !name.startsWith(prefix) || name.startsWith("META-INF/")
+                        || name.endsWith("module-info.class") || name.endsWith("package-info.class")) {
                     continue;
                 }
                 String binary = name.substring(0, name.length() - ".class".length()).replace('/', '.');
                 try {
-                    Class.forName(binary, false, null);
+                    Class.forName(binary, false, loader);
                     n++;
                 } catch (ClassNotFoundException | LinkageError e) {
                     // not on the boot class path after all (or refers to an optional JDK module): it loads later
