@@ -1,6 +1,7 @@
 package io.taper.launcher.coverage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.e2e.TaperProcess;
@@ -224,6 +225,12 @@ class CoverageEndToEndTest {
             jvms = list.filter(p -> p.getFileName().toString().startsWith("jvm-")).sorted().toList();
         }
         assertEquals(2, jvms.size(), "one results directory per JVM: " + jvms);
+        for (Path j : jvms) {
+            // complete once its JVM is gone: the agent waited for its server to write its statistics and stop
+            assertTrue(Files.isRegularFile(j.resolve("server-stats.json")), j.toString());
+            long serverPid = Long.parseLong(Files.readString(j.resolve("work/server.pid")).trim());
+            assertFalse(ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false), "server " + serverPid);
+        }
         Path xml = tmp.resolve("agent.xml");
         List<String> args = new java.util.ArrayList<>(List.of("--out", tmp.resolve("agent.exec").toString(), "--xml",
             xml.toString()));

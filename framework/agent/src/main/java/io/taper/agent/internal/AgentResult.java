@@ -33,6 +33,9 @@ final class AgentResult implements Runnable {
 
     /** How long the analysis may take to produce its rows at exit. */
     static final long ROWS_DEADLINE_MILLIS = 10_000;
+    /** How long the JVM's end waits for a server the agent started itself to write its statistics and stop. */
+    static final long OWN_SERVER_STOP_MILLIS = 5_000;
+
     /** How long the last write waits for a snapshot in progress. */
     static final long SNAPSHOT_WAIT_MILLIS = 5_000;
 
@@ -116,6 +119,7 @@ final class AgentResult implements Runnable {
             AgentWarnings.agentDisabled("cannot write agent-result.json: " + t);
         } finally {
             link.close();
+            OwnServer.stopAndWait(OWN_SERVER_STOP_MILLIS);
         }
     }
 

@@ -82,6 +82,26 @@ final class OwnServer {
         return own;
     }
 
+    /**
+     * At this JVM's end, after its last result: closes the server's stdin (its signal to write its statistics and
+     * stop) and waits for it, at most {@code millis}, so that the results directory is complete once this JVM is gone
+     * (a build tool may read or delete it at once). Does nothing for a JVM whose server a launcher started.
+     */
+    static void stopAndWait(long millis) {
+        Process p = server;
+        if (p == null) {
+            return;
+        }
+        try {
+            p.getOutputStream().close();
+            p.waitFor(millis, TimeUnit.MILLISECONDS);
+        } catch (IOException e) {
+            // already gone
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Copies the server's stdout to its log, and says when the readiness line went by. */
     private static final class StdoutDrain implements Runnable {
         private final Process process;
