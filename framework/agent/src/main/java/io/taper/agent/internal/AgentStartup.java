@@ -3,8 +3,8 @@ package io.taper.agent.internal;
 import io.taper.controller.ClassDeployment;
 import io.taper.controller.ClassDeployments;
 import io.taper.protocol.HelloOk;
-import io.taper.result.Mode;
 import io.taper.protocol.TaperConfig;
+import io.taper.result.Mode;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.state.ThreadCounters;
@@ -134,7 +134,7 @@ public final class AgentStartup {
             ClassLoader loader = AgentStartup.class.getClassLoader();
             BootJarPreload.preload(Path.of(jar.toURI()), loader, "io/taper/controller/");
         } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
-            // loaded when first used, as before
+            // then they load when first used
         }
     }
 
