@@ -44,7 +44,7 @@ final class BootJarPreload {
                     Class.forName(binary, false, loader);
                     n++;
                 } catch (ClassNotFoundException | LinkageError e) {
-                    // not on the boot class path after all (or refers to an optional JDK module): it loads later
+                    // not visible to that loader after all (or refers to an optional JDK module): it loads later
                 }
             }
         }
