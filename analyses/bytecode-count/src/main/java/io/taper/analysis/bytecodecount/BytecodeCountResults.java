@@ -148,6 +148,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         m.put("threadsRegistered", f[0]);
         m.put("threadsExited", f[1]);
         m.put("counterArrays", f[3]);
+        m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);
         m.put("arraysWithoutLayout", unnamed[0]);
         return m;

@@ -87,6 +87,7 @@ public final class MethodCountResults implements AnalysisResults {
         m.put("entries", entries);
         m.put("threadsRegistered", f[0]);
         m.put("threadsExited", f[1]);
+        m.put("counterArraysOwned", f[5]);
         return m;
     }
 }

@@ -4,6 +4,7 @@ import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.Stable;
 
 /**
  * Exact event counters without an atomic operation on the hot path: every thread has its own {@code long[]} per
@@ -16,6 +17,11 @@ import jdk.internal.vm.annotation.DontInline;
  * {@code java.lang.Thread} and {@code sun.misc.Unsafe} are never woven. A miss registers
  * the thread under a lock; woven JDK code that registration itself runs (its allocations, the thread's name) comes
  * back here on the same thread and gets a scratch array that is never reported, so it neither recurses nor counts.
+ *
+ * <p>The first program thread to count in a class owns that class's array for good ({@link #OWNED}, stable): its
+ * fetch is a compare of the current thread against a constant and the array is a constant too, once the JIT
+ * compiles the method after the first call, so a mostly single-threaded program pays no lookup at all. Other threads
+ * take the lookup below; the owner takes it too while any thread does Taper's own work, so that work never counts.
  *
  * <p>Memory stays proportional to the live threads: when the registered threads outnumber twice the live ones seen
  * at the last sweep, the arrays of threads that ended are added into one table of exited threads and let go (a
@@ -36,6 +42,10 @@ public final class ThreadCounters {
         final Thread thread;
         final long id;
         final String name;
+        /** One of Taper's own threads: never reported, never an owner. */
+        boolean taper;
+        /** A thread of the program's thread groups, not of the JDK's system group: it may own slots. */
+        boolean mayOwn;
         /** Nesting of Taper's own work on this thread ({@link #ownWork}); its counts go to {@link #shadow} meanwhile. */
         int own;
         Table shadow;
@@ -70,6 +80,28 @@ public final class ThreadCounters {
         void visit(String threadName, long threadId, int slot, long[] counts);
     }
 
+    /** A class slot's array and the one thread that counts into it without a lookup. */
+    static final class Owned {
+        @Stable
+        final Thread owner;
+        @Stable
+        final long[] counts;
+
+        Owned(Thread owner, long[] counts) {
+            this.owner = owner;
+            this.counts = counts;
+        }
+    }
+
+    /** Per slot, its owner's array; set once per slot and never changed, so the JIT folds what it has seen set. */
+    @Stable
+    private static final Owned[][] OWNED = new Owned[MAX_SLOTS >>> CHUNK_BITS][];
+    /**
+     * Nesting of Taper's own work and of registrations, over all threads: while above zero every fetch takes the
+     * lookup, which sends own work to unreported tables. Plain: a thread always sees its own increment, and another
+     * thread's own work does not concern its counts.
+     */
+    private static int ownWorkNow;
     private static final Table[] FRONT_TABLE = new Table[FRONT];
     private static final Object LOCK = new Object();
     /** The thread registering now: its re-entries (woven JDK code under the lock) get scratch arrays. */
@@ -80,11 +112,14 @@ public final class ThreadCounters {
     private static final List<Table> OWN = new ArrayList<>();
     private static final Table EXITED = new Table(null, -1, null);
     private static int liveAtSweep = 32;
+    /** The thread group of the thread that enabled the counters (the program's main), or null. */
+    private static ThreadGroup mainGroup;
     private static long threadsRegistered;
     private static long threadsExited;
     private static long arrays;
     private static long bytes;
     private static long overflow;
+    private static long owned;
     /** Set by the agent before its own first work ({@link #enable}); a test JVM without it skips {@link #ownWork}. */
     private static volatile boolean enabled;
     /**
@@ -97,13 +132,29 @@ public final class ThreadCounters {
     }
 
     /**
-     * This thread's counters of a class slot, made at its first call; woven code pushes two ints. Not forced inline:
-     * forcing it into every woven method made the ci workloads' short runs about 15 % slower (more code to compile).
+     * This thread's counters of a class slot, made at its first call; woven code pushes two ints. Kept small: the JIT
+     * counts its bytecode against a compilation's inlining budget every time a woven method is inlined, and the owner's
+     * path folds to a compare of the current thread against a constant. Not forced inline: forcing it into every woven
+     * method made the ci workloads' short runs about 15 % slower (more code to compile).
      *
      * @param slot the class's slot (the transform's, per class and loader)
      * @param size its number of counters
      */
     public static long[] counters(int slot, int size) {
+        Owned[][] owned = OWNED;
+        int c = slot >>> CHUNK_BITS;
+        if (owned != null && c < owned.length) {
+            Owned[] chunk = owned[c];
+            Owned o = chunk == null ? null : chunk[slot & (CHUNK - 1)];
+            if (o != null && o.owner == Thread.currentThread() && ownWorkNow == 0) {
+                return o.counts;
+            }
+        }
+        return lookup(slot, size);
+    }
+
+    /** A thread that does not own the slot (or the owner during Taper's own work): its table's array. */
+    private static long[] lookup(int slot, int size) {
         Table[] front = FRONT_TABLE;
         if (front == null) {
             return new long[size < 0 ? 0 : size];   // this class initialising on this thread (constant-folded after)
@@ -139,20 +190,44 @@ public final class ThreadCounters {
                 return scratch(slot, size);
             }
             registering = t;
+            ownWorkNow++;
             try {
                 Table table = tableOf(t);
-                if (table.own > 0) {
-                    table = table.shadow;
+                boolean program = table.own == 0 && !table.taper;
+                boolean owner = program && table.mayOwn;
+                if (!program) {
+                    table = table.shadow != null && table.own > 0 ? table.shadow : table;
                 }
                 FRONT_TABLE[frontIndex(t)] = table;
                 long[] c = table.get(slot);
                 if (c == null) {
                     c = add(table, slot, size);
+                    if (owner) {
+                        own(t, slot, c);
+                    }
                 }
                 return c;
             } finally {
+                ownWorkNow--;
                 registering = null;
             }
+        }
+    }
+
+    /** Makes the thread the owner of a slot's new array, unless the slot has one; under the lock. */
+    private static void own(Thread t, int slot, long[] c) {
+        if (slot < 0 || slot >= MAX_SLOTS) {
+            return;
+        }
+        Owned[] chunk = OWNED[slot >>> CHUNK_BITS];
+        if (chunk == null) {
+            chunk = new Owned[CHUNK];
+            OWNED[slot >>> CHUNK_BITS] = chunk;
+            bytes += 16 + 4L * CHUNK;
+        }
+        if (chunk[slot & (CHUNK - 1)] == null) {
+            chunk[slot & (CHUNK - 1)] = new Owned(t, c);   // once: a stable element never changes after it is set
+            owned++;
         }
     }
 
@@ -168,6 +243,7 @@ public final class ThreadCounters {
         synchronized (LOCK) {
             Thread before = registering;
             registering = t;
+            ownWorkNow++;   // the woven code run here
             try {
                 Table real = tableOf(t);
                 if (enter) {
@@ -175,19 +251,49 @@ public final class ThreadCounters {
                         real.shadow = new Table(t, real.id, real.name);
                     }
                     real.own++;
+                    if (!real.taper) {
+                        ownWorkNow++;   // Taper's threads own nothing (and stay in their own work for good)
+                    }
                     FRONT_TABLE[frontIndex(t)] = real.shadow;
-                } else if (real.own > 0 && --real.own == 0) {
-                    FRONT_TABLE[frontIndex(t)] = real;
+                } else if (real.own > 0) {
+                    if (!real.taper) {
+                        ownWorkNow--;
+                    }
+                    if (--real.own == 0) {
+                        FRONT_TABLE[frontIndex(t)] = real;
+                    }
                 }
             } finally {
+                ownWorkNow--;
                 registering = before;
             }
         }
     }
 
-    /** Makes {@link #ownWork} take effect: the agent calls it before it runs anything of its own. */
+    /**
+     * Makes {@link #ownWork} take effect: the agent calls it before it runs anything of its own, on the program's main
+     * thread, whose thread group bounds the threads that may own slots.
+     */
     public static void enable() {
+        synchronized (LOCK) {
+            mainGroup = Thread.currentThread().getThreadGroup();
+        }
         enabled = true;
+    }
+
+    /**
+     * Whether a thread may own slots: one of the main thread's group or below it. The JDK's own threads (reference
+     * handler, cleaner, signal dispatcher, the Flight Recorder's) live in the system group; the first to touch a
+     * JDK class after the start-up retransformation would otherwise own it, and the program's threads would pay the
+     * lookup on the hottest classes for good. Under the lock.
+     */
+    private static boolean programGroup(Thread t) {
+        ThreadGroup main = mainGroup;
+        if (main == null) {
+            return true;
+        }
+        ThreadGroup g = t.getThreadGroup();
+        return g != null && main.parentOf(g);
     }
 
     private static long[] scratch(int slot, int size) {
@@ -219,9 +325,11 @@ public final class ThreadCounters {
         sun.misc.Unsafe unsafe = ThreadIds.UNSAFE;
         Table table = new Table(t, unsafe != null ? unsafe.getLong(t, ThreadIds.OFFSET) : -1, name);
         if (ProgramThreads.isTapersName(name)) {
+            table.taper = true;
             OWN.add(table);   // counted like any thread's, never reported
             return table;
         }
+        table.mayOwn = programGroup(t);
         if (LIVE.size() >= 2 * liveAtSweep) {
             sweep();
         }
@@ -268,6 +376,7 @@ public final class ThreadCounters {
             if (x.thread.isAlive()) {
                 LIVE.set(kept++, x);
             } else {
+                release(x);
                 fold(x);
                 int f = frontIndex(x.thread);
                 if (FRONT_TABLE[f] == x) {
@@ -280,6 +389,27 @@ public final class ThreadCounters {
             LIVE.remove(LIVE.size() - 1);
         }
         liveAtSweep = kept > 32 ? kept : 32;
+    }
+
+    /**
+     * Lets go of the slots an ended thread owned, so that the next thread to register one owns it (a thread-per-task
+     * server would otherwise leave the first task's thread owning every class). Code the JIT compiled meanwhile keeps
+     * the ended owner and takes the lookup, which stays exact. Under the lock.
+     */
+    private static void release(Table x) {
+        for (int i = 0; i < OWNED.length; i++) {
+            Owned[] chunk = OWNED[i];
+            if (chunk == null) {
+                continue;
+            }
+            for (int j = 0; j < CHUNK; j++) {
+                Owned o = chunk[j];
+                if (o != null && o.owner == x.thread) {
+                    chunk[j] = null;
+                    owned--;
+                }
+            }
+        }
     }
 
     private static void fold(Table x) {
@@ -324,12 +454,14 @@ public final class ThreadCounters {
         synchronized (LOCK) {
             Thread before = registering;
             registering = Thread.currentThread();   // woven JDK code run meanwhile must not register this thread
+            ownWorkNow++;
             try {
                 for (int i = 0; i < LIVE.size(); i++) {
                     visitTable(LIVE.get(i), v);
                 }
                 visitTable(EXITED, v);
             } finally {
+                ownWorkNow--;
                 registering = before;
             }
         }
@@ -357,12 +489,14 @@ public final class ThreadCounters {
         synchronized (LOCK) {
             Thread before = registering;
             registering = Thread.currentThread();
+            ownWorkNow++;
             try {
                 for (int i = 0; i < LIVE.size(); i++) {
                     addInto(out, LIVE.get(i).get(slot));
                 }
                 addInto(out, EXITED.get(slot));
             } finally {
+                ownWorkNow--;
                 registering = before;
             }
         }
@@ -384,10 +518,13 @@ public final class ThreadCounters {
         }
     }
 
-    /** Figures for the results: threads registered, exited (folded), live tables, arrays, slots out of range. */
+    /**
+     * Figures for the results: threads registered, exited (folded), live tables, arrays, slots out of range, arrays
+     * counted into by their owner without a lookup.
+     */
     public static long[] figures() {
         synchronized (LOCK) {
-            return new long[] {threadsRegistered, threadsExited, LIVE.size(), arrays, overflow};
+            return new long[] {threadsRegistered, threadsExited, LIVE.size(), arrays, overflow, owned};
         }
     }
 }
