@@ -214,6 +214,15 @@ public final class ThreadCounters {
         }
     }
 
+    /** The thread that owns a slot now, or null: for tests. */
+    static Thread ownerOf(int slot) {
+        synchronized (LOCK) {
+            Owned[] chunk = slot < 0 || slot >= MAX_SLOTS ? null : OWNED[slot >>> CHUNK_BITS];
+            Owned o = chunk == null ? null : chunk[slot & (CHUNK - 1)];
+            return o == null ? null : o.owner;
+        }
+    }
+
     /** Makes the thread the owner of a slot's new array, unless the slot has one; under the lock. */
     private static void own(Thread t, int slot, long[] c) {
         if (slot < 0 || slot >= MAX_SLOTS) {
