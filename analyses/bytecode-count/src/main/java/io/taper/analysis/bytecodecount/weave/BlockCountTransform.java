@@ -146,7 +146,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count cut=" + cut + " adaptive=" + adaptive;
+        return "bytecode-count entry count call, cut=" + cut + " adaptive=" + adaptive;
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */

@@ -16,13 +16,12 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.InstructionAdapter;
 
 /**
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
- * {@code ThreadCounters.counters(slot, size)[i]++} (fifteen bytes or so, no local, no frame changes, no atomic), so a
- * small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name, bytes); its
+ * {@code ThreadCounters.count(slot, size, i)} (about ten bytes, stack depth three, no local, no frame changes, no
+ * atomic), so a small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name, bytes); its
  * {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a later run
  * takes the class from the woven-class cache and writes its own slot into it ({@link ClassTransform.Reusable}).
  */
@@ -100,13 +99,8 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                         InstructionAdapter c = new InstructionAdapter(mv);   // its iconst picks the shortest push
                         mv.visitLdcInsn(slot);   // not through the adapter, which would pick the shortest push
                         c.iconst(size);
-                        c.invokestatic(OWNER, "counters", "(II)[J", false);
                         c.iconst(counter);
-                        c.dup2();
-                        c.aload(Type.LONG_TYPE);
-                        c.lconst(1);
-                        c.add(Type.LONG_TYPE);
-                        c.astore(Type.LONG_TYPE);
+                        c.invokestatic(OWNER, "count", "(III)V", false);
                     }
                 };
             }
@@ -116,7 +110,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "method-count entry counters";
+        return "method-count entry counters, count call";
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
