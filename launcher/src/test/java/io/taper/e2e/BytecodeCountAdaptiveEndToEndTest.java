@@ -100,8 +100,9 @@ class BytecodeCountAdaptiveEndToEndTest {
             if (m.name.equals(method)) {
                 int n = 0;
                 for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
-                    n += i.getOpcode() == Opcodes.LASTORE || i instanceof MethodInsnNode call
-                        && call.owner.equals("io/taper/runtime/state/ThreadCounters") && call.name.equals("count") ? 1 : 0;
+                    boolean countCall = i instanceof MethodInsnNode call
+                        && call.owner.equals("io/taper/runtime/state/ThreadCounters") && call.name.equals("count");
+                    n += i.getOpcode() == Opcodes.LASTORE || countCall ? 1 : 0;
                 }
                 return n;
             }

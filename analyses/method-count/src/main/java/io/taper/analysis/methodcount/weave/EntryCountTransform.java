@@ -21,8 +21,8 @@ import org.objectweb.asm.commons.InstructionAdapter;
 /**
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
  * {@code ThreadCounters.count(slot, size, i)} (about ten bytes, stack depth three, no local, no frame changes, no
- * atomic), so a small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name, bytes); its
- * {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a later run
+ * atomic), so a small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name,
+ * bytes); its {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a later run
  * takes the class from the woven-class cache and writes its own slot into it ({@link ClassTransform.Reusable}).
  */
 public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
