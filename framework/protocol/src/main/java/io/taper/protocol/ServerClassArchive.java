@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -63,6 +64,12 @@ public final class ServerClassArchive {
                 + Files.getLastModifiedTime(jar).toMillis());
             Path archive = dir.resolve("server-" + key + ".jsa");
             if (Files.isRegularFile(archive)) {
+                try {
+                    // used now: the woven-class cache's bound, which counts this directory too, removes the oldest first
+                    Files.setLastModifiedTime(archive, FileTime.fromMillis(System.currentTimeMillis()));
+                } catch (IOException | RuntimeException readOnly) {
+                    // it may only go sooner
+                }
                 return new ServerClassArchive(archive, null,
                     concat("-XX:SharedArchiveFile=" + archive));
             }

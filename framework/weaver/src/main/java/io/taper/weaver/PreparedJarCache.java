@@ -6,6 +6,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -26,6 +27,7 @@ public final class PreparedJarCache {
         Files.createDirectories(dir);
         Path jar = dir.resolve(key(analysisJar) + ".jar");
         if (Files.isRegularFile(jar)) {
+            touch(jar);
             return jar;
         }
         Path tmp = Files.createTempFile(dir, ".prepare", ".tmp");
@@ -45,6 +47,15 @@ public final class PreparedJarCache {
     /** Writes the prepared jar of {@code analysisJar} to {@code target}: copied from the cache, which gets it if new. */
     public static void copy(Path analysisJar, Path cacheDir, Path target) throws IOException {
         Files.copy(of(analysisJar, cacheDir), target, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Marks the jar as used now: the cache's bound removes the oldest files first. */
+    private static void touch(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException | RuntimeException e) {
+            // read-only or gone: it may only go sooner
+        }
     }
 
     private static String key(Path analysisJar) throws IOException {

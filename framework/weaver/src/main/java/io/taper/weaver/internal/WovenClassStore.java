@@ -80,6 +80,7 @@ public final class WovenClassStore {
     private final AtomicLong sizeAtOpen = new AtomicLong(-1);
     private final AtomicLong packsAtOpen = new AtomicLong(-1);
     private final AtomicLong pruned = new AtomicLong();
+    private final AtomicLong filesPruned = new AtomicLong();
     private volatile boolean walked;
     private volatile String lastProblem;
 
@@ -343,26 +344,39 @@ public final class WovenClassStore {
     }
 
     /**
-     * Keeps the directory under its bound: the oldest packs (by modification time) go first, with their indexes,
-     * down to 80 %; a pack left without an index for an hour (its writer was killed) goes too.
+     * Keeps the directory under its bound, counting every file in it: packs with their indexes, and what else lives
+     * there (prepared analysis jars, class-data-sharing archives, files of older cache formats, which nothing else
+     * removes). The oldest by modification time go first, a pack with its index, down to 80 %; prepared jars and
+     * archives are touched when used, so the ones in use are the newest. A pack left without an index for an hour (its
+     * writer was killed) goes too, and so do directories that have been empty for an hour.
      */
     void prune() {
-        List<Object[]> packFiles = new ArrayList<>();
+        List<Object[]> files = new ArrayList<>();   // path, modified, size, index (packs) or null
         long[] total = {0};
+        long[] packCount = {0};
         long now = System.currentTimeMillis();
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
                     String name = f.getFileName().toString();
-                    if (a.isRegularFile() && name.endsWith(".pack")) {
+                    if (!a.isRegularFile() || f.getParent().equals(dir) && name.equals(PRUNED_MARKER)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    long modified = a.lastModifiedTime().toMillis();
+                    if (name.endsWith(".pack")) {
                         Path idx = f.resolveSibling(name.substring(0, name.length() - ".pack".length()) + ".idx");
-                        long modified = a.lastModifiedTime().toMillis();
                         if (!Files.exists(idx) && now - modified > PRUNE_EVERY_MILLIS) {
                             deleteQuietly(f);
                             return FileVisitResult.CONTINUE;
                         }
-                        packFiles.add(new Object[] {f, modified, a.size(), idx});
+                        long size = a.size() + sizeOf(idx);
+                        files.add(new Object[] {f, modified, size, idx});
+                        total[0] += size;
+                        packCount[0]++;
+                    } else if (!name.endsWith(".idx")
+                            || !Files.exists(f.resolveSibling(name.substring(0, name.length() - ".idx".length()) + ".pack"))) {
+                        files.add(new Object[] {f, modified, a.size(), null});
                         total[0] += a.size();
                     }
                     return FileVisitResult.CONTINUE;
@@ -372,28 +386,51 @@ public final class WovenClassStore {
                 public FileVisitResult visitFileFailed(Path f, IOException e) {
                     return FileVisitResult.CONTINUE;   // removed by another process meanwhile
                 }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) {
+                    try {
+                        if (!d.equals(dir) && now - Files.getLastModifiedTime(d).toMillis() > PRUNE_EVERY_MILLIS) {
+                            Files.deleteIfExists(d);   // only if empty; a new one may be about to get its first pack
+                        }
+                    } catch (IOException | RuntimeException notEmptyOrGone) {
+                        // stays
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
             });
         } catch (IOException | RuntimeException e) {
             lastProblem = "size: " + e;
             return;
         }
         sizeAtOpen.set(total[0]);
-        packsAtOpen.set(packFiles.size());
+        packsAtOpen.set(packCount[0]);
         if (total[0] > maxBytes) {
-            packFiles.sort((x, y) -> Long.compare((long) x[1], (long) y[1]));
+            files.sort((x, y) -> Long.compare((long) x[1], (long) y[1]));
             long size = total[0];
-            for (Object[] f : packFiles) {
+            for (Object[] f : files) {
                 if (size <= maxBytes * 8 / 10) {
                     break;
                 }
-                deleteQuietly((Path) f[3]);   // the index first: no reader finds a pack that is going
+                Path idx = (Path) f[3];
+                if (idx != null) {
+                    deleteQuietly(idx);   // the index first: no reader finds a pack that is going
+                }
                 if (deleteQuietly((Path) f[0])) {
                     size -= (long) f[2];
-                    pruned.incrementAndGet();
+                    (idx != null ? pruned : filesPruned).incrementAndGet();
                 }
             }
         }
         walked = true;
+    }
+
+    private static long sizeOf(Path f) {
+        try {
+            return Files.size(f);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     private boolean deleteQuietly(Path f) {
@@ -451,6 +488,7 @@ public final class WovenClassStore {
             m.put("bytesAtOpen", sizeAtOpen.get());
             m.put("packsAtOpen", packsAtOpen.get());
             m.put("packsPruned", pruned.get());
+            m.put("filesPruned", filesPruned.get());
         }
         if (lastProblem != null) {
             m.put("lastProblem", lastProblem);

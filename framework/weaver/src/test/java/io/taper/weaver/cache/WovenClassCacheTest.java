@@ -310,6 +310,61 @@ class WovenClassCacheTest {
     }
 
     @Test
+    void theBoundCountsEveryFileAndRemovesTheOldestOfAnyKind() throws Exception {
+        long stored = fill();   // one pack with its index, written now
+        long pack = 0;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                pack += Files.size(p);
+            }
+        }
+        int unit = (int) pack;
+        // what else lives in the directory, older than the pack: an entry of an older cache format, a prepared jar and
+        // two class-data-sharing archives; a space directory left empty long ago
+        Path legacy = file("0123/ab/0123abcd", unit, 1);
+        Path prepared = file("prepared/0a1b.jar", unit, 2);
+        Path archive = file("cds/server-0a1b.jsa", unit / 2, 3);
+        Path recent = file("cds/server-2c3d.jsa", unit / 4, System.currentTimeMillis() / 1000 - 60);
+        Path empty = Files.createDirectories(dir.resolve("4567"));
+        Files.setLastModifiedTime(empty, java.nio.file.attribute.FileTime.fromMillis(5_000));
+        Files.deleteIfExists(dir.resolve(".pruned"));
+        long total = pack + unit + unit + unit / 2 + unit / 4;
+        // 80 % of the bound holds the pack and the two newest other files: the two oldest go, the rest stays
+        long kept = pack + unit / 2 + unit / 4;
+        long bound = kept * 10 / 8 + 10;
+        try (WovenClassCache cache = WovenClassCache.open(dir, bound)) {
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!cache.stats().containsKey("filesPruned") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Map<String, Object> stats = cache.stats();
+            assertEquals(total, ((Number) stats.get("bytesAtOpen")).longValue(), stats.toString());
+            assertEquals(1L, ((Number) stats.get("packsAtOpen")).longValue(), stats.toString());
+            assertEquals(2L, ((Number) stats.get("filesPruned")).longValue(), stats.toString());
+            assertEquals(0L, ((Number) stats.get("packsPruned")).longValue(), stats.toString());
+        }
+        assertFalse(Files.exists(legacy));
+        assertFalse(Files.exists(prepared));
+        assertTrue(Files.exists(archive), "80 % of the bound holds it");
+        assertTrue(Files.exists(recent));
+        assertFalse(Files.exists(empty), "an empty directory that nobody wrote to for an hour goes");
+        try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
+            Weaver w = weaver();
+            String space = w.useCache(cache, "test-analysis");
+            assertEquals(stored, cache.entries(space), "the pack is whole");
+        }
+    }
+
+    /** A file of {@code size} bytes under the cache directory, last modified at {@code seconds} since the epoch. */
+    private Path file(String name, int size, long seconds) throws IOException {
+        Path f = dir.resolve(name);
+        Files.createDirectories(f.getParent());
+        Files.write(f, new byte[size]);
+        Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(seconds * 1000));
+        return f;
+    }
+
+    @Test
     void anotherAnalysisOrOtherOptionsDoNotShareEntries() throws IOException {
         fill();
         try (WovenClassCache cache = WovenClassCache.open(dir, WovenClassCache.DEFAULT_MAX_BYTES)) {
