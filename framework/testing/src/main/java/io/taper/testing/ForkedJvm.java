@@ -2,15 +2,18 @@ package io.taper.testing;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A JVM that a test forks: the current JDK's {@code java} with the options and arguments the test gives, run to its
@@ -19,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 public final class ForkedJvm {
 
     /** What a forked JVM did. */
-    public record Result(int exitCode, String stdout, String stderr, List<String> command) {
+    public record Result(int exitCode, String stdout, String stderr, List<String> command, List<Path> crashReports) {
 
         /** The {@code key=value} lines of standard output (keys without spaces), in order; later ones win. */
         public Map<String, String> keyValues() {
@@ -33,9 +36,21 @@ public final class ForkedJvm {
             return kv;
         }
 
-        /** Everything it printed, for assertion messages. */
+        /** Everything it printed, and the start of every crash report a JVM of the run left, for assertion messages. */
         public String output() {
-            return "exit " + exitCode + "\n--- stdout:\n" + stdout + "\n--- stderr:\n" + stderr;
+            StringBuilder b = new StringBuilder("exit " + exitCode + "\n--- stdout:\n" + stdout + "\n--- stderr:\n" + stderr);
+            for (Path report : crashReports) {
+                b.append("\n--- crash report kept as ").append(report).append(":\n").append(head(report));
+            }
+            return b.toString();
+        }
+
+        private static String head(Path report) {
+            try (Stream<String> lines = Files.lines(report, StandardCharsets.ISO_8859_1)) {
+                return String.join("\n", lines.limit(CRASH_REPORT_LINES).toList());
+            } catch (IOException | UncheckedIOException e) {
+                return "(unreadable: " + e + ")";
+            }
         }
     }
 
@@ -91,6 +106,7 @@ public final class ForkedJvm {
      */
     public Result run(Path dir, String name) throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        Map<Path, Long> before = crashReports(dir);
         Path out = dir.resolve(name + ".stdout");
         Path err = dir.resolve(name + ".stderr");
         ProcessBuilder b = new ProcessBuilder(command).redirectOutput(out.toFile());
@@ -107,7 +123,56 @@ public final class ForkedJvm {
                     + "\n--- threads of its JVMs (" + threads + "):\n" + dumped);
         }
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                mergeErrors ? "" : Files.readString(err, StandardCharsets.UTF_8), List.copyOf(command));
+                mergeErrors ? "" : Files.readString(err, StandardCharsets.UTF_8), List.copyOf(command),
+                keepCrashReports(dir, name, before));
+    }
+
+    /** Lines of a crash report that {@link Result#output} shows: the signal, the frame, the thread and its stack. */
+    static final int CRASH_REPORT_LINES = 60;
+
+    /** Where crash reports are kept: under the module's {@code target}, which outlives a test's directory. */
+    static final Path CRASH_REPORTS = Path.of("target", "forked-jvm-crashes");
+
+    /**
+     * Copies the crash reports ({@code hs_err_pid*.log}) that the run's JVMs wrote under {@code dir} (those not there
+     * {@code before} it, or changed since) to {@link #CRASH_REPORTS}: a test's directory is deleted after it, and a JVM
+     * that crashed on a machine nobody can log in to must leave its report (the launcher writes its program's into the
+     * run's work directory).
+     */
+    static List<Path> keepCrashReports(Path dir, String name, Map<Path, Long> before) {
+        List<Path> kept = new ArrayList<>();
+        try {
+            for (Map.Entry<Path, Long> f : crashReports(dir).entrySet()) {
+                if (f.getValue().equals(before.get(f.getKey()))) {
+                    continue;   // an earlier run's in the same directory
+                }
+                Files.createDirectories(CRASH_REPORTS);
+                Path to = CRASH_REPORTS.resolve(name + "-" + f.getKey().getFileName()).toAbsolutePath();
+                Files.copy(f.getKey(), to, StandardCopyOption.REPLACE_EXISTING);
+                kept.add(to);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // the run's result stands without them
+        }
+        return List.copyOf(kept);
+    }
+
+    /** The crash reports under {@code dir} with their sizes and times (a rewritten one counts as new). */
+    private static Map<Path, Long> crashReports(Path dir) {
+        Map<Path, Long> m = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(ForkedJvm::isCrashReport).toList()) {
+                m.put(f, Files.getLastModifiedTime(f).toMillis() * 31 + Files.size(f));
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // none found, then
+        }
+        return m;
+    }
+
+    private static boolean isCrashReport(Path f) {
+        String n = f.getFileName().toString();
+        return n.startsWith("hs_err_pid") && n.endsWith(".log") && Files.isRegularFile(f);
     }
 
     /**
