@@ -419,18 +419,21 @@ public final class ThreadCounters {
     /**
      * Lets go of the slots an ended thread owned, so that the next thread to register one owns it (a thread-per-task
      * server would otherwise leave the first task's thread owning every class). Code the JIT compiled meanwhile keeps
-     * the ended owner and takes the lookup, which stays exact. Under the lock.
+     * the ended owner and takes the lookup, which stays exact. A thread owns only slots it has an array for, so only
+     * those are looked at (not every slot, for every thread that ends). Under the lock.
      */
     private static void release(Table x) {
-        for (int i = 0; i < OWNED.length; i++) {
-            Owned[] chunk = OWNED[i];
-            if (chunk == null) {
+        long[][][] chunks = x.chunks;
+        for (int i = 0; i < chunks.length && i < OWNED.length; i++) {
+            long[][] arrays = chunks[i];
+            Owned[] owners = OWNED[i];
+            if (arrays == null || owners == null) {
                 continue;
             }
             for (int j = 0; j < CHUNK; j++) {
-                Owned o = chunk[j];
-                if (o != null && o.owner == x.thread) {
-                    chunk[j] = null;
+                Owned o = owners[j];
+                if (arrays[j] != null && o != null && o.owner == x.thread) {
+                    owners[j] = null;
                     owned--;
                 }
             }
