@@ -1,5 +1,6 @@
 package io.taper.analysis.bytecodecount.weave;
 
+import io.taper.api.ThreadCounterCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.objectweb.asm.tree.MethodNode;
  */
 final class CounterInsertion {
 
-    static final String OWNER = "io/taper/runtime/state/ThreadCounters";
+    static final String OWNER = ThreadCounterCode.OWNER;
     static final String NAME = "counters";
     static final String DESC = "(II)[J";
     private static final Type COUNTERS = Type.getType("[J");
@@ -82,12 +83,9 @@ final class CounterInsertion {
      * frame changes.
      */
     static void weaveEntryOnly(MethodNode m, int slot, int size, int counter) {
-        m.instructions.insert(code(c -> {
-            c.getDelegate().visitLdcInsn(slot);
-            c.iconst(size);
-            c.iconst(counter);
-            c.invokestatic(OWNER, "count", "(III)V", false);
-        }));
+        MethodNode scratch = new MethodNode();
+        ThreadCounterCode.count(scratch, slot, size, counter);
+        m.instructions.insert(scratch.instructions);
         m.maxStack += 3;
     }
 

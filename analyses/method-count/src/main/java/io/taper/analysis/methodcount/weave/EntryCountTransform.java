@@ -2,6 +2,7 @@ package io.taper.analysis.methodcount.weave;
 
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
+import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,7 +17,6 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.InstructionAdapter;
 
 /**
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
@@ -27,7 +27,6 @@ import org.objectweb.asm.commons.InstructionAdapter;
  */
 public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
 
-    static final String OWNER = "io/taper/runtime/state/ThreadCounters";
 
     private final WovenClassSlots slots = new WovenClassSlots();
     private final AtomicLong woven = new AtomicLong();
@@ -96,11 +95,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                     @Override
                     public void visitCode() {
                         super.visitCode();
-                        InstructionAdapter c = new InstructionAdapter(mv);   // its iconst picks the shortest push
-                        mv.visitLdcInsn(slot);   // not through the adapter, which would pick the shortest push
-                        c.iconst(size);
-                        c.iconst(counter);
-                        c.invokestatic(OWNER, "count", "(III)V", false);
+                        ThreadCounterCode.count(mv, slot, size, counter);
                     }
                 };
             }
