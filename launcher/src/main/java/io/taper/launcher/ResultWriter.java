@@ -4,6 +4,7 @@ import com.google.gson.Gson;
 import io.taper.result.Mode;
 import io.taper.result.ResultFormat;
 import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Launch;
 import io.taper.result.ResultKeys.Stats;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
@@ -52,7 +53,7 @@ final class ResultWriter {
             if (agent == null) {
                 stats.put(Stats.AGENT_RESULT_MISSING, true);
             } else {
-                stats.put(Stats.RESULTS, resultsAge(agent.get("snapshot"), launch.get("endedAtEpochMillis")));
+                stats.put(Stats.RESULTS, resultsAge(agent.get("snapshot"), launch.get(Launch.ENDED_AT_EPOCH_MILLIS)));
                 rows = agent.getOrDefault(ResultKeys.ROWS, List.of());
                 summary = agent.getOrDefault(ResultKeys.SUMMARY, Map.of());
                 Object agentStats = agent.get(ResultKeys.STATS);

@@ -4,6 +4,7 @@ import io.taper.protocol.TaperConfig;
 import io.taper.result.Mode;
 import io.taper.result.ResultFormat;
 import io.taper.result.ResultKeys;
+import io.taper.result.ResultKeys.Launch;
 import io.taper.result.ResultKeys.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -184,10 +185,10 @@ final class RunLauncher {
             EndWatch endWatch = new EndWatch(work);
             ObservedRun observed;
             if (bootJar != null) {
-                launch.put("serverStartedAlongside", true);
+                launch.put(Launch.SERVER_STARTED_ALONGSIDE, true);
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, endWatch,
                         analysis.jvmOptions(), launch));
-                launch.put(PROGRAM_STARTED, millisSinceMain());
+                launch.put(Launch.PROGRAM_STARTED_AFTER_MILLIS, millisSinceMain());
                 server.awaitReady();
                 if (!server.ready()) {
                     Files.createFile(TaperConfig.serverFailedMarker(socket));   // the agent stops waiting
@@ -198,10 +199,10 @@ final class RunLauncher {
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work,
                         server.ready() && Files.isRegularFile(prepared) ? prepared : null, server.ready(), boot,
                         endWatch, analysis.jvmOptions(), launch));
-                launch.put(PROGRAM_STARTED, millisSinceMain());
+                launch.put(Launch.PROGRAM_STARTED_AFTER_MILLIS, millisSinceMain());
             }
             shutdown.observed(observed.process());
-            launch.put("observedPid", observed.process().pid());
+            launch.put(Launch.OBSERVED_PID, observed.process().pid());
             int exit = observed.waitFor();
             Map<String, Object> ending = endWatch.ending(observed.process().pid(), exit, observed.sawOutOfMemory());
             launch.put(Stats.PROGRAM_END, ending);
@@ -210,7 +211,7 @@ final class RunLauncher {
                 System.err.println("[taper] the observed JVM crashed (report: " + ending.get("crashReport") + "):");
                 gist.forEach(line -> System.err.println("[taper]   " + line));
             }
-            launch.put("endedAtEpochMillis", System.currentTimeMillis());
+            launch.put(Launch.ENDED_AT_EPOCH_MILLIS, System.currentTimeMillis());
             if (shutdown.stopping()) {
                 launch.put("stoppedByLauncher", "taper run was told to stop: the program got SIGTERM");
             }
@@ -241,9 +242,6 @@ final class RunLauncher {
             return null;
         }
     }
-
-    /** The launcher's own part of the start-up: from its main class to the program's JVM started. */
-    private static final String PROGRAM_STARTED = "programStartedAfterMillis";
 
     /** Milliseconds since the CLI's code began to run (its JVM's own start-up is not included). */
     private static long millisSinceMain() {

@@ -2,6 +2,7 @@ package io.taper.launcher;
 
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.TaperConfig;
+import io.taper.result.ResultKeys.Launch;
 import io.taper.result.ResultKeys.Stats;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ final class RunServer {
         try {
             ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
                 : ServerClassArchive.plan(o.serverJava(), home.serverJar(), Path.of(o.cache()).resolve("cds"), true);
-            launch.put("serverClassArchive", archive.file() == null ? "none"
+            launch.put(Launch.SERVER_CLASS_ARCHIVE, archive.file() == null ? "none"
                 : (archive.writes() ? "written at exit: " : "mapped: ") + archive.file());
             server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work, archive);
         } catch (IOException | LauncherException e) {
@@ -54,7 +55,7 @@ final class RunServer {
         if (problem == null) {
             problem = process.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
         }
-        launch.put("serverStartMillis", (System.nanoTime() - started) / 1_000_000);
+        launch.put(Launch.SERVER_START_MILLIS, (System.nanoTime() - started) / 1_000_000);
         if (problem != null) {
             launch.put(Stats.SERVER_PROBLEM, problem);
         }

@@ -49,8 +49,34 @@ public final class ResultKeys {
         public static final String SNAPSHOTS = "snapshots";
         public static final String AGENT_RESULT_MISSING = "agentResultMissing";
         public static final String SERVER_PROBLEM = "serverProblem";
+        /** premain from its first line to the program's {@code main}. */
+        public static final String PREMAIN_MILLIS = "premainMillis";
+        /** premain's steps in order, milliseconds each. */
+        public static final String PREMAIN_STEP_MILLIS = "premainStepMillis";
+        /** The start-up pass over the classes loaded before premain. */
+        public static final String STARTUP_RETRANSFORM_MILLIS = "startupRetransformMillis";
+        /** premain's wait for the socket of a server started alongside the program. */
+        public static final String SERVER_WAIT_MILLIS = "serverWaitMillis";
 
         private Stats() {
+        }
+    }
+
+    /** Keys of {@code launch}: the run as the launcher started it. */
+    public static final class Launch {
+        public static final String OBSERVED_PID = "observedPid";
+        /** When the observed JVM ended, in milliseconds since the epoch. */
+        public static final String ENDED_AT_EPOCH_MILLIS = "endedAtEpochMillis";
+        /** From the server's start to its socket ready. */
+        public static final String SERVER_START_MILLIS = "serverStartMillis";
+        /** The launcher's own part of the start-up: from its main class to the program's JVM started. */
+        public static final String PROGRAM_STARTED_AFTER_MILLIS = "programStartedAfterMillis";
+        /** The server's class-data-sharing archive: {@code mapped: FILE}, {@code writes: FILE} or {@code none}. */
+        public static final String SERVER_CLASS_ARCHIVE = "serverClassArchive";
+        /** True when the program started while the server started. */
+        public static final String SERVER_STARTED_ALONGSIDE = "serverStartedAlongside";
+
+        private Launch() {
         }
     }
 

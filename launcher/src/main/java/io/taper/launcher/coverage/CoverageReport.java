@@ -1,6 +1,7 @@
 package io.taper.launcher.coverage;
 
 import io.taper.launcher.RunReport;
+import io.taper.result.ResultKeys.Launch;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,9 +39,9 @@ public final class CoverageReport implements RunReport {
     private static ExecData execData(Map<String, Object> result) {
         Object rows = result.get("rows");
         Map<String, Object> launch = launch(result);
-        long end = launch.get("endedAtEpochMillis") instanceof Number n ? n.longValue() : System.currentTimeMillis();
+        long end = launch.get(Launch.ENDED_AT_EPOCH_MILLIS) instanceof Number n ? n.longValue() : System.currentTimeMillis();
         long wall = result.get("stats") instanceof Map<?, ?> s && s.get("wallMillis") instanceof Number w ? w.longValue() : 0;
-        String session = "taper-" + (launch.get("observedPid") instanceof Number p ? p.longValue() : 0);
+        String session = "taper-" + (launch.get(Launch.OBSERVED_PID) instanceof Number p ? p.longValue() : 0);
         return ExecData.fromRows(rows instanceof List<?> l ? (List<Map<String, Object>>) l : List.of(), session, end - wall, end);
     }
 

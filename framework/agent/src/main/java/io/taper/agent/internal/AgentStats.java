@@ -122,11 +122,11 @@ final class AgentStats {
         m.put(Stats.RETRANSFORM_BATCHES, retransformBatches.get());
         m.put("retransformFailures", retransformFailures.get());
         m.put("startupClasses", startupClasses);
-        m.put("startupRetransformMillis", startupRetransformNanos / 1_000_000);
-        m.put("premainMillis", premainNanos / 1_000_000);
-        m.put("serverWaitMillis", serverWaitNanos / 1_000_000);
+        m.put(Stats.STARTUP_RETRANSFORM_MILLIS, startupRetransformNanos / 1_000_000);
+        m.put(Stats.PREMAIN_MILLIS, premainNanos / 1_000_000);
+        m.put(Stats.SERVER_WAIT_MILLIS, serverWaitNanos / 1_000_000);
         synchronized (premainSteps) {
-            m.put("premainStepMillis", new LinkedHashMap<>(premainSteps));
+            m.put(Stats.PREMAIN_STEP_MILLIS, new LinkedHashMap<>(premainSteps));
         }
         m.put("bytesWoven", bytesWoven.get());
         m.put("serverConnections", connections.get());
