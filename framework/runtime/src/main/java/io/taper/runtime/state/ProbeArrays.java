@@ -20,8 +20,8 @@ public final class ProbeArrays {
 
     private static final int CHUNK_BITS = 10;
     private static final int CHUNK = 1 << CHUNK_BITS;
-    /** Room for 4 million classes. */
-    static final int MAX_SLOTS = 4096 * CHUNK;
+    /** Room for 4 million classes: a weaver gives no class a slot at or above it. */
+    public static final int MAX_SLOTS = 4096 * CHUNK;
 
     @Stable
     private static final boolean[][][] TABLE = new boolean[MAX_SLOTS >>> CHUNK_BITS][][];
@@ -31,22 +31,22 @@ public final class ProbeArrays {
     }
 
     private static final List<ClassProbes> REGISTERED = new ArrayList<>();
-    /** Arrays handed out when the table is full: their hits are lost, the program is not. */
-    private static int overflow;
 
     private ProbeArrays() {
     }
 
     /**
-     * The flags of a class, created at its first call. Small enough to be inlined into every woven method: once the
-     * JIT knows the slot's array, a set flag is a constant. The woven code pushes two ints only.
+     * The flags of a class, created at its first call. At most 35 bytes of bytecode, so that C1 inlines it and C2
+     * inlines it at every call site, however cold: a call that is not inlined returns an array the JIT does not
+     * know, and every probe of the compiled method keeps its load and compare for ever. Once the JIT knows the
+     * slot's array, a set flag is a constant. The woven code pushes two ints only.
      *
-     * @param slot  the class's slot (the weaver's, per class and loader)
+     * @param slot  the class's slot (the weaver's, per class and loader): from 0 to {@link #MAX_SLOTS}, exclusive
+     *              (the range is not checked here, where it would cost the bytes; the weaver keeps to it)
      * @param count its number of probes
      */
     public static boolean[] probes(int slot, int count) {
-        int c = slot >>> CHUNK_BITS;
-        boolean[][] chunk = c < TABLE.length ? TABLE[c] : null;
+        boolean[][] chunk = TABLE[slot >>> CHUNK_BITS];
         if (chunk != null) {
             boolean[] p = chunk[slot & (CHUNK - 1)];
             if (p != null) {
@@ -58,10 +58,6 @@ public final class ProbeArrays {
 
     @DontInline
     private static synchronized boolean[] register(int slot, int count) {
-        if (slot < 0 || slot >= MAX_SLOTS) {
-            overflow++;
-            return new boolean[Math.max(count, 0)];
-        }
         boolean[][] chunk = TABLE[slot >>> CHUNK_BITS];
         if (chunk == null) {
             chunk = new boolean[CHUNK][];
@@ -79,10 +75,5 @@ public final class ProbeArrays {
     /** The classes registered so far (their arrays are live). */
     public static synchronized List<ClassProbes> registered() {
         return new ArrayList<>(REGISTERED);
-    }
-
-    /** Classes that got an array outside the table (their flags are not reported). */
-    public static synchronized int overflow() {
-        return overflow;
     }
 }
