@@ -79,6 +79,7 @@ public final class CoverageResults implements AnalysisResults {
         m.put("classes", all.size());
         m.put("probes", probes);
         m.put("probesHit", hit);
+        m.put("classesOverflow", ProbeArrays.overflow());
         Map<Integer, SiteInfo> named = classesBySlot();
         long unnamed = 0;
         for (ProbeArrays.ClassProbes c : all) {

@@ -3,6 +3,7 @@ package io.taper.runtime.state;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
 
 /**
@@ -20,8 +21,8 @@ public final class ProbeArrays {
 
     private static final int CHUNK_BITS = 10;
     private static final int CHUNK = 1 << CHUNK_BITS;
-    /** Room for 4 million classes: a weaver gives no class a slot at or above it. */
-    public static final int MAX_SLOTS = 4096 * CHUNK;
+    /** Room for 4 million classes. */
+    static final int MAX_SLOTS = 4096 * CHUNK;
 
     @Stable
     private static final boolean[][][] TABLE = new boolean[MAX_SLOTS >>> CHUNK_BITS][][];
@@ -31,22 +32,26 @@ public final class ProbeArrays {
     }
 
     private static final List<ClassProbes> REGISTERED = new ArrayList<>();
+    /** Arrays handed out when the table is full: their hits are lost, the program is not. */
+    private static int overflow;
 
     private ProbeArrays() {
     }
 
     /**
-     * The flags of a class, created at its first call. At most 35 bytes of bytecode, so that C1 inlines it and C2
-     * inlines it at every call site, however cold: a call that is not inlined returns an array the JIT does not
-     * know, and every probe of the compiled method keeps its load and compare for ever. Once the JIT knows the
-     * slot's array, a set flag is a constant. The woven code pushes two ints only.
+     * The flags of a class, created at its first call. Forced inline: left to the heuristics, C1 refused it at most
+     * call sites (by its size, over 35 bytes) and C2 at the sites it did not count as hot, and a fetch left as a call
+     * returns an array the JIT does not know, so every probe of that compiled method kept its load and compare for
+     * ever. Inlined, a set flag is a constant and the range check folds away; a forced callee also counts as one byte,
+     * not its size, against the inlining budget of the method it goes into. The woven code pushes two ints only.
      *
-     * @param slot  the class's slot (the weaver's, per class and loader): from 0 to {@link #MAX_SLOTS}, exclusive
-     *              (the range is not checked here, where it would cost the bytes; the weaver keeps to it)
+     * @param slot  the class's slot (the weaver's, per class and loader)
      * @param count its number of probes
      */
+    @ForceInline
     public static boolean[] probes(int slot, int count) {
-        boolean[][] chunk = TABLE[slot >>> CHUNK_BITS];
+        int c = slot >>> CHUNK_BITS;
+        boolean[][] chunk = c < TABLE.length ? TABLE[c] : null;
         if (chunk != null) {
             boolean[] p = chunk[slot & (CHUNK - 1)];
             if (p != null) {
@@ -58,6 +63,10 @@ public final class ProbeArrays {
 
     @DontInline
     private static synchronized boolean[] register(int slot, int count) {
+        if (slot < 0 || slot >= MAX_SLOTS) {
+            overflow++;
+            return new boolean[Math.max(count, 0)];
+        }
         boolean[][] chunk = TABLE[slot >>> CHUNK_BITS];
         if (chunk == null) {
             chunk = new boolean[CHUNK][];
@@ -75,5 +84,10 @@ public final class ProbeArrays {
     /** The classes registered so far (their arrays are live). */
     public static synchronized List<ClassProbes> registered() {
         return new ArrayList<>(REGISTERED);
+    }
+
+    /** Classes that got an array outside the table (their flags are not reported). */
+    public static synchronized int overflow() {
+        return overflow;
     }
 }

@@ -3,10 +3,11 @@ package io.taper.runtime.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** Per-class flag arrays: one per slot for the run, registered once. */
+/** Per-class flag arrays: one per slot for the run, registered once, and never a failure for the program. */
 class ProbeArraysTest {
 
     @Test
@@ -23,9 +24,13 @@ class ProbeArraysTest {
     }
 
     @Test
-    void theLastSlotOfTheTableGetsItsArray() {
-        boolean[] a = ProbeArrays.probes(ProbeArrays.MAX_SLOTS - 1, 3);
+    void aSlotOutsideTheTableStillGetsAnArrayAndIsCounted() {
+        int before = ProbeArrays.overflow();
+        boolean[] a = ProbeArrays.probes(ProbeArrays.MAX_SLOTS, 3);
+        boolean[] b = ProbeArrays.probes(-1, 2);
         assertEquals(3, a.length);
-        assertSame(a, ProbeArrays.probes(ProbeArrays.MAX_SLOTS - 1, 3));
+        assertEquals(2, b.length);
+        assertEquals(before + 2, ProbeArrays.overflow());
+        assertTrue(ProbeArrays.registered().stream().noneMatch(c -> c.slot() < 0 || c.slot() >= ProbeArrays.MAX_SLOTS));
     }
 }

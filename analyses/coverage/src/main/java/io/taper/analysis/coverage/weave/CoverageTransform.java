@@ -2,7 +2,6 @@ package io.taper.analysis.coverage.weave;
 
 import io.taper.api.ClassTransform;
 import io.taper.analysis.coverage.CoverageResults;
-import io.taper.runtime.state.ProbeArrays;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,7 +42,6 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
     private record ClassKey(int loaderTag, String name, long classId) {
     }
 
-    private final int slotLimit;
     private boolean adaptive;
     private ClassFileKeeper keeper;
     private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();
@@ -53,16 +51,6 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
     private final AtomicLong withoutProbes = new AtomicLong();
     private final AtomicLong probes = new AtomicLong();
     private final AtomicLong reused = new AtomicLong();
-    private final AtomicLong beyondSlots = new AtomicLong();
-
-    public CoverageTransform() {
-        this(ProbeArrays.MAX_SLOTS);
-    }
-
-    /** @param slotLimit classes beyond this many (per class and loader) are left as they are */
-    CoverageTransform(int slotLimit) {
-        this.slotLimit = slotLimit;
-    }
 
     @Override
     public void init(Context context) throws IOException {
@@ -91,10 +79,7 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
             return null;
         }
         long id = CRC64.classId(original);
-        int slot = slotOf(r.loaderTag(), name, id);
-        if (slot < 0) {
-            return null;
-        }
+        int slot = slots.computeIfAbsent(new ClassKey(r.loaderTag(), name, id), k -> nextSlot.getAndIncrement());
         ClassWriter writer = new ClassWriter(0);
         ClassVisitor target = adaptive ? new SelfRemovingProbes(writer, version) : writer;
         reader.accept(new ClassProbesAdapter(new ClassInstrumenter(new ProbeArrayFetch(slot, count, name), target),
@@ -129,10 +114,7 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
             return null;
         }
         int count = Integer.parseInt(probeCount);
-        int slot = slotOf(r.loaderTag(), name, id);
-        if (slot < 0) {
-            return null;
-        }
+        int slot = slots.computeIfAbsent(new ClassKey(r.loaderTag(), name, id), k -> nextSlot.getAndIncrement());
         if (keeper != null) {
             keeper.keep(name, id, r.bytes());
         }
@@ -140,21 +122,6 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
         probes.addAndGet(count);
         reused.incrementAndGet();
         return new Woven(null, facts(slot, id, count)).numbered(slot);
-    }
-
-    /**
-     * The class's slot, or -1 once the slots are used up: {@code ProbeArrays.probes} does not check the range (the
-     * bytes a check costs would keep it from being inlined everywhere), so no woven class may carry a slot beyond it.
-     */
-    private int slotOf(int loaderTag, String name, long id) {
-        return slots.computeIfAbsent(new ClassKey(loaderTag, name, id), k -> {
-            int s = nextSlot.getAndUpdate(n -> n < slotLimit ? n + 1 : n);
-            if (s < slotLimit) {
-                return s;
-            }
-            beyondSlots.incrementAndGet();
-            return -1;
-        });
     }
 
     private static Map<String, String> facts(int slot, long id, int count) {
@@ -218,7 +185,6 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
         m.put("classFilesKept", keeper == null ? 0 : keeper.kept());
         m.put("sameNameOtherClass", keeper == null ? 0 : keeper.sameNameOtherClass());
         m.put("classFileErrors", keeper == null ? 0 : keeper.errors());
-        m.put("classesBeyondSlots", beyondSlots.get());
         m.put("selfRemovingProbes", adaptive);
         return m;
     }
