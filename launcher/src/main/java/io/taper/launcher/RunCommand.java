@@ -146,9 +146,17 @@ public final class RunCommand implements Callable<Integer> {
                     + "block left by an exception counts only the instructions that ran (more counters, more cost).")
     boolean precise;
 
+    @Option(names = "--contexts",
+            description = "With --analysis bytecode-count: count per calling context, and draw them as a flame graph "
+                    + "(OUT/bytecode-count-flamegraph.html) and collapsed stacks (OUT/bytecode-count.collapsed). "
+                    + "Counts every block in every mode (no entry-only variants).")
+    boolean contexts;
+
     @Parameters(paramLabel = "JAVA_ARGS", arity = "1..*",
             description = "Arguments for the observed 'java' command (after --), e.g. -cp app.jar com.example.Main arg1.")
     List<String> javaArgs = new ArrayList<>();
+
+    private static final String BYTECODE_COUNT = "bytecode-count";
 
     /** The three ways to run a program. */
     /** {@code --mode}'s spelling is {@link Mode#key()}, and a wrong one gets {@link Mode#parse}'s message. */
@@ -189,12 +197,23 @@ public final class RunCommand implements Callable<Integer> {
                 throw new LauncherException("--snapshot-interval: " + snapshotIntervalMillis
                     + " is not a number of milliseconds (0 for none)");
             }
+            if ((precise || contexts) && !BYTECODE_COUNT.equals(analysis)) {
+                throw new LauncherException((precise ? "--precise" : "--contexts")
+                    + " is an option of --analysis " + BYTECODE_COUNT + ", not of " + analysis);
+            }
+            List<String> analysisOptions = new ArrayList<>();
+            if (precise) {
+                analysisOptions.add("precise");
+            }
+            if (contexts) {
+                analysisOptions.add("contexts");
+            }
             Path javaExe = java == null ? Paths.get(System.getProperty("java.home"), "bin", "java") : java;
             RunOptions options = new RunOptions(analysis, mode, controller, controllerPath, out, dump, jfr,
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
                     absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache),
-                    precise ? List.of("precise") : List.of(), view.key(), javaArgs);
+                    analysisOptions, view.key(), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

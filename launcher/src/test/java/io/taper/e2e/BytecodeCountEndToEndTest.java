@@ -3,6 +3,7 @@ package io.taper.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -114,6 +115,70 @@ class BytecodeCountEndToEndTest {
         }
         assertEquals(4, workers, threads.toString());
         assertTrue(o.stderr().contains("[taper] bytecode-count fixed: exit 0"), o.stderr());
+    }
+
+    @Test
+    void countsPerCallingContextAsWorkedOutByHand() throws Exception {
+        TaperProcess.Outcome o = run("contexts", "--contexts");
+        assertEquals(expected(false), fixtureRows(o), "the contexts sum to the methods' counts");
+        Path out = tmp.resolve("contexts");
+        // the fixture's own paths: the collapsed line of every context whose frames are all the fixture's
+        Map<String, Long> paths = new HashMap<>();
+        for (String line : Files.readAllLines(out.resolve("bytecode-count.collapsed"))) {
+            int space = line.lastIndexOf(' ');
+            String[] frames = line.substring(0, space).split(";");
+            boolean fixture = frames[0].matches("\\[thread (main|worker-\\d) #\\d+\\]");
+            for (int i = 1; i < frames.length; i++) {
+                fixture &= frames[i].startsWith("io.taper.e2e.fixtures.BytecodeTargets");
+            }
+            if (fixture && frames.length > 1) {
+                String key = frames[0].replaceAll(" #\\d+", "") + ";"
+                    + String.join(";", List.of(frames).subList(1, frames.length)).replace("io.taper.e2e.fixtures.", "");
+                paths.merge(key, Long.parseLong(line.substring(space + 1)), Long::sum);
+            }
+        }
+        Map<String, Long> expected = new HashMap<>();
+        String main = "[thread main];BytecodeTargets.main(String[])";
+        expected.put(main, 273L);
+        expected.put(main + ";BytecodeTargets.straight()", 8L);
+        expected.put(main + ";BytecodeTargets.loop(int)", 99L);
+        expected.put(main + ";BytecodeTargets.branches(int)", 18L);
+        expected.put(main + ";BytecodeTargets.catchSame(int)", 11L);
+        // divide's exception is caught in its caller: divide's frame is closed by its handler, not left open
+        expected.put(main + ";BytecodeTargets.catchInCaller(int)", 9L);
+        expected.put(main + ";BytecodeTargets.catchInCaller(int);BytecodeTargets.divide(int)", 16L);
+        String fact = main;
+        for (int n = 6; n >= 1; n--) {
+            fact += ";BytecodeTargets.fact(int)";
+            expected.put(fact, n > 1 ? 10L : 5L);   // recursion: one context per depth
+        }
+        expected.put(main + ";BytecodeTargets.choose(int)", 16L);
+        expected.put(main + ";BytecodeTargets.<init>(int,int)", 9L);
+        expected.put(main + ";BytecodeTargets$Worker.<init>()", 12L);
+        for (int t = 0; t < 4; t++) {
+            expected.put("[thread worker-" + t + "];BytecodeTargets$Worker.run()", 7006L);
+            expected.put("[thread worker-" + t + "];BytecodeTargets$Worker.run();BytecodeTargets.straight()", 8000L);
+        }
+        assertEquals(new java.util.TreeMap<>(expected), new java.util.TreeMap<>(paths));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> contexts = (Map<String, Object>) ((Map<String, Object>) o.result().get("summary"))
+            .get("contexts");
+        assertEquals(0.0, contexts.get("unmatchedExits"), contexts.toString());
+        assertEquals(0.0, contexts.get("discardedFrames"), contexts.toString());
+        assertEquals(0.0, contexts.get("flattenedEntries"), contexts.toString());
+        String html = Files.readString(out.resolve("bytecode-count-flamegraph.html"));
+        assertTrue(html.contains("\"unit\":\"bytecodes\""), "the flame graph weighs bytecodes");
+        assertTrue(o.stderr().contains("[taper] calling contexts: "), o.stderr());
+    }
+
+    @Test
+    void contextsAreAnOptionOfBytecodeCountOnly() throws Exception {
+        Path out = tmp.resolve("wrong");
+        TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", "method-count", "--contexts",
+            "--out", out.toString(), "--", "-cp", TaperProcess.fixtureClassPath(), MAIN);
+        assertEquals(2, o.exitCode(), o.stderr());
+        assertTrue(o.stderr().contains("--contexts is an option of --analysis bytecode-count, not of method-count"),
+            o.stderr());
     }
 
     @Test

@@ -212,6 +212,22 @@ public final class ResultKeys {
         public static final String THREAD = "thread";
         public static final String EXITED_THREADS = "(exited threads)";
         public static final String PRECISE = "precise";
+        /**
+         * Summary of a {@code --contexts} run: figures of the threads' calling-context trees (keyed as below); the
+         * call tree itself is under {@link MethodTimeSummary#CALL_TREE}, in method-time's format with inclusive
+         * bytecodes for nanoseconds, and rows carry {@link MethodRow#ID}.
+         */
+        public static final String CONTEXTS = "contexts";
+        /** Calling contexts over all threads' trees, and those exported in the call tree (the rest too small). */
+        public static final String CONTEXT_COUNT = "contexts";
+        public static final String CONTEXTS_EXPORTED = "exported";
+        /** Entries counted in their method's flattened context because their thread's tree was full. */
+        public static final String FLATTENED_ENTRIES = "flattenedEntries";
+        /** Exits whose frame was not on the shadow stack, and frames popped below a missed exit. */
+        public static final String UNMATCHED_EXITS = "unmatchedExits";
+        public static final String DISCARDED_FRAMES = "discardedFrames";
+        /** Entries deeper than the shadow stack keeps (counted in their context, not pushed). */
+        public static final String TOO_DEEP = "tooDeep";
 
         private BytecodeRow() {
         }

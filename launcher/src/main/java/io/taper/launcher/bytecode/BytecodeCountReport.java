@@ -1,10 +1,16 @@
 package io.taper.launcher.bytecode;
 
 import io.taper.launcher.RunReport;
+import io.taper.launcher.profile.CollapsedStacks;
+import io.taper.launcher.profile.FlameGraphHtml;
 import io.taper.result.ResultKeys;
 import io.taper.result.ResultKeys.BytecodeRow;
 import io.taper.result.ResultKeys.MethodRow;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,11 +20,15 @@ import java.util.Map;
 /**
  * The top 30 methods by bytecodes executed in them, printed after a bytecode-count run: share of all, invocations,
  * bytecodes per invocation, and the share of invocations, field accesses and allocations among them. Rows with
- * extrapolated counts are marked.
+ * extrapolated counts are marked. A {@code --contexts} run also gets its calling contexts drawn as
+ * {@code OUT/bytecode-count-flamegraph.html} and {@code OUT/bytecode-count.collapsed} (also with {@code --no-reports}).
  */
 public final class BytecodeCountReport implements RunReport {
 
     static final int TOP = 30;
+    public static final String FLAME_GRAPH = "bytecode-count-flamegraph.html";
+    /** Collapsed stacks: one line per calling context, its own bytecodes as the value. */
+    public static final String COLLAPSED = "bytecode-count.collapsed";
 
     @Override
     public String analysis() {
@@ -27,11 +37,35 @@ public final class BytecodeCountReport implements RunReport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void write(Map<String, Object> result, Path out, PrintStream console) {
+    public void write(Map<String, Object> result, Path out, PrintStream console) throws IOException {
         List<Map<String, Object>> rows = new ArrayList<>((List<Map<String, Object>>) result.get(ResultKeys.ROWS));
         Map<String, Object> summary = (Map<String, Object>) result.getOrDefault(ResultKeys.SUMMARY, Map.of());
         print(rows, number(summary.get(BytecodeRow.TOTAL_BYTECODES)), String.valueOf(result.get(ResultKeys.MODE)),
             TOP, console);
+        if (writeContexts(result, out)) {
+            console.printf("[taper] calling contexts: %s, %s%n", out.resolve(FLAME_GRAPH), out.resolve(COLLAPSED));
+        }
+    }
+
+    @Override
+    public void writeData(Map<String, Object> result, Path out) throws IOException {
+        writeContexts(result, out);
+    }
+
+    /** A {@code --contexts} run's flame graph and collapsed stacks; false for a run without contexts. */
+    private static boolean writeContexts(Map<String, Object> result, Path out) throws IOException {
+        ContextCountProfile profile = ContextCountProfile.of(result);
+        if (profile == null) {
+            return false;
+        }
+        try (Writer w = Files.newBufferedWriter(out.resolve(COLLAPSED), StandardCharsets.UTF_8)) {
+            CollapsedStacks.write(profile, w);
+        }
+        try (Writer w = Files.newBufferedWriter(out.resolve(FLAME_GRAPH), StandardCharsets.UTF_8)) {
+            FlameGraphHtml.write(profile, "Taper bytecode-count (" + result.get(ResultKeys.MODE)
+                + ", bytecodes per calling context)", w);
+        }
+        return true;
     }
 
     static void print(List<Map<String, Object>> rows, long total, String mode, int n, PrintStream out) {

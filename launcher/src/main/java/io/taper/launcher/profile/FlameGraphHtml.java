@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * A self-contained HTML icicle graph (a flame graph drawn top-down) of the call tree: the threads at the top, their
- * outermost calls below them, each callee below its caller, width proportional to time. Running, wall or waiting
+ * outermost calls below them, each callee below its caller, width proportional to time (or to a count: bytecode-count's
+ * contexts, where the time controls are hidden). Running, wall or waiting
  * time at the press of a button (the run's view first); a thread selector; click a frame to zoom into it, the top
  * bar to zoom out; the search box highlights matching frames and shows their share; the tooltip gives calls, self
  * and inclusive time, running and waiting, and a removed method's estimate. The page's address may choose the
@@ -23,39 +24,38 @@ public final class FlameGraphHtml {
     private FlameGraphHtml() {
     }
 
-    public static void write(MethodTimeProfile profile, String title, Writer w) throws IOException {
+    public static void write(CallTreeProfile profile, String title, Writer w) throws IOException {
         List<String> names = new ArrayList<>();
         Map<String, Integer> nameIds = new HashMap<>();
         List<long[]> nodes = new ArrayList<>();
         Map<Integer, Long> estimates = new LinkedHashMap<>();
-        Map<String, MethodRow> rowsByFrame = new HashMap<>();
-        for (MethodRow r : profile.rows()) {
-            rowsByFrame.putIfAbsent(r.frame(), r);
-        }
-        for (MethodTimeProfile.Node n : profile.nodes()) {
+        Map<String, Long> estimatesByFrame = profile.estimatesByFrame();
+        for (CallTreeProfile.Node n : profile.nodes()) {
             String name = profile.frameOf(n.method());
             Integer id = nameIds.get(name);
             if (id == null) {
                 id = names.size();
                 names.add(name);
                 nameIds.put(name, id);
-                MethodRow r = rowsByFrame.get(name);
-                if (r != null && r.estimated()) {
-                    estimates.put(id, r.estimatedInclusiveNanos());
+                Long estimate = estimatesByFrame.get(name);
+                if (estimate != null) {
+                    estimates.put(id, estimate);
                 }
             }
             nodes.add(new long[] {n.parent(), id, n.calls(), n.wallNanos(), n.waitNanos(),
-                MethodTimeProfile.isThread(n.method()) ? 1 : 0});
+                CallTreeProfile.isThread(n.method()) ? 1 : 0});
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("title", title);
-        data.put("view", profile.view().key());
+        data.put("view", profile.viewKey());
+        data.put("unit", profile.unit());
         data.put("names", names);
         data.put("nodes", nodes);
         data.put("estimates", estimates);
         // Gson's default escaping turns <, >, & and = into \\u escapes: the JSON cannot end the script element
         String json = new Gson().toJson(data);
-        w.write(TEMPLATE_HEAD.replace("@TITLE@", escapeHtml(title)));
+        w.write(TEMPLATE_HEAD.replace("@TITLE@", escapeHtml(title)).replace("@WEIGHT@",
+            CallTreeProfile.NANOSECONDS.equals(profile.unit()) ? "time" : escapeHtml(profile.unit())));
         w.write("const DATA = ");
         w.write(json);
         w.write(";\n");
@@ -83,10 +83,10 @@ public final class FlameGraphHtml {
             </style></head>
             <body>
             <h3>@TITLE@</h3>
-            <div>Icicle graph: threads at the top, their calls below, width = time.
+            <div>Icicle graph: threads at the top, their calls below, width = @WEIGHT@.
             Click a frame to zoom in, the top bar to zoom out.</div>
             <div id="controls">
-            <span>time: <label><input type="radio" name="view" value="running"> running</label>
+            <span id="views">time: <label><input type="radio" name="view" value="running"> running</label>
             <label><input type="radio" name="view" value="wall"> wall</label>
             <label><input type="radio" name="view" value="waiting"> waiting</label></span>
             <label>thread: <select id="thread"><option value="">all threads</option></select></label>
@@ -108,7 +108,9 @@ public final class FlameGraphHtml {
               if (p === root) { root.wall += all[i].wall; root.wait += all[i].wait; }
             });
             const hash = new URLSearchParams(location.hash.slice(1));
-            let view = ['running', 'wall', 'waiting'].includes(hash.get('view')) ? hash.get('view') : DATA.view;
+            const timed = DATA.unit === 'ns';
+            let view = !timed ? 'wall' : ['running', 'wall', 'waiting'].includes(hash.get('view')) ? hash.get('view') : DATA.view;
+            if (!timed) document.getElementById('views').style.display = 'none';
             let zoomed = root, query = '';
             function value(n) { return view === 'wall' ? n.wall : view === 'waiting' ? n.wait : Math.max(0, n.wall - n.wait); }
             function sortKids(node) {
@@ -131,14 +133,14 @@ public final class FlameGraphHtml {
               const hue = jdk ? 90 + Math.abs(h) % 50 : 10 + Math.abs(h) % 40;
               return 'hsl(' + hue + ',70%,' + (60 + Math.abs(h >> 8) % 15) + '%)';
             }
-            function ms(n) { return (n / 1e6).toFixed(n < 1e7 ? 3 : 1) + ' ms'; }
+            function ms(n) { return timed ? (n / 1e6).toFixed(n < 1e7 ? 3 : 1) + ' ms' : n.toLocaleString('en-US') + ' ' + DATA.unit; }
             function describe(node) {
               const total = value(root);
               const v = value(node);
               const self = Math.max(0, v - node.children.reduce((s, c) => s + value(c), 0));
               const pct = total > 0 ? (100 * v / total).toFixed(2) : '0';
-              let s = node.name + ' \\u2014 ' + view + ' ' + ms(v) + ' (' + pct + '% of all), self ' + ms(self)
-                  + '; running ' + ms(Math.max(0, node.wall - node.wait)) + ', waiting ' + ms(node.wait)
+              let s = node.name + ' \\u2014 ' + (timed ? view + ' ' : '') + ms(v) + ' (' + pct + '% of all), self ' + ms(self)
+                  + (timed ? '; running ' + ms(Math.max(0, node.wall - node.wait)) + ', waiting ' + ms(node.wait) : '')
                   + (node.thread || node === root ? '' : ', ' + node.calls + ' calls');
               const est = DATA.estimates[node.nameId];
               if (est !== undefined) s += '; removed: estimated inclusive ' + ms(est) + ' (all contexts)';

@@ -23,21 +23,12 @@ import java.util.function.ToLongFunction;
  * {@link ProfileView}: in the running view a node's time is its time less its waiting, and the 100 % is the
  * threads' running time.
  */
-public final class MethodTimeProfile {
+public final class MethodTimeProfile implements CallTreeProfile {
 
     public static final String ANALYSIS = "method-time";
     /** The row field of the estimated inclusive time (results written before it existed lack it). */
     public static final String ESTIMATED_INCLUSIVE = ResultKeys.MethodRow.ESTIMATED_INCLUSIVE_NANOS;
     public static final String INCLUSIVE = ResultKeys.MethodRow.INCLUSIVE_NANOS;
-
-    /**
-     * One call-tree node; {@code parent} indexes the node list, -1 at the top (the threads).
-     *
-     * @param nanos     its time in the profile's view
-     * @param wallNanos its wall time, and {@code waitNanos} the part of it its threads waited
-     */
-    public record Node(int parent, long method, long calls, long nanos, long wallNanos, long waitNanos) {
-    }
 
     /** Method ids of the call tree's thread nodes: {@code THREAD_METHOD - i} is thread name {@code i}. */
     public static final long THREAD_METHOD = -10;
@@ -169,6 +160,7 @@ public final class MethodTimeProfile {
         return byId.get(id);
     }
 
+    @Override
     public List<Node> nodes() {
         return nodes;
     }
@@ -178,7 +170,29 @@ public final class MethodTimeProfile {
         return observedNanos;
     }
 
+    @Override
+    public String unit() {
+        return NANOSECONDS;
+    }
+
+    @Override
+    public String viewKey() {
+        return view.key();
+    }
+
+    @Override
+    public Map<String, Long> estimatesByFrame() {
+        Map<String, Long> m = new HashMap<>();
+        for (MethodRow r : rows) {
+            if (r.estimated()) {
+                m.putIfAbsent(r.frame(), r.estimatedInclusiveNanos());
+            }
+        }
+        return m;
+    }
+
     /** The frame name of a call-tree node's method. */
+    @Override
     public String frameOf(long methodId) {
         if (methodId == -2) {
             return "(flattened-contexts)";
@@ -198,7 +212,7 @@ public final class MethodTimeProfile {
 
     /** True for a call-tree node that stands for a thread (or same-named threads) rather than a method. */
     public static boolean isThread(long methodId) {
-        return methodId <= THREAD_METHOD;
+        return CallTreeProfile.isThread(methodId);
     }
 
     /** True if the rows carry the analysis's estimated inclusive time. */

@@ -18,10 +18,10 @@ final class OwnTimePaths {
     private OwnTimePaths() {
     }
 
-    static void forEach(MethodTimeProfile profile, Visitor visitor) throws IOException {
-        List<MethodTimeProfile.Node> nodes = profile.nodes();
+    static void forEach(CallTreeProfile profile, Visitor visitor) throws IOException {
+        List<CallTreeProfile.Node> nodes = profile.nodes();
         long[] childNanos = new long[nodes.size()];
-        for (MethodTimeProfile.Node n : nodes) {
+        for (CallTreeProfile.Node n : nodes) {
             if (n.parent() >= 0) {
                 childNanos[n.parent()] += n.nanos();
             }

@@ -19,7 +19,7 @@ public final class SpeedscopeProfile {
     private SpeedscopeProfile() {
     }
 
-    public static void write(MethodTimeProfile profile, String name, Writer out) throws IOException {
+    public static void write(CallTreeProfile profile, String name, Writer out) throws IOException {
         Map<Long, Integer> frameIndex = new HashMap<>();
         List<Long> frames = new java.util.ArrayList<>();
         long[] total = {0};
@@ -36,7 +36,7 @@ public final class SpeedscopeProfile {
         w.beginObject();
         w.name("$schema").value(SCHEMA);
         w.name("name").value(name);
-        w.name("exporter").value("taper method-time");
+        w.name("exporter").value("taper");
         w.name("activeProfileIndex").value(0);
         w.name("shared").beginObject().name("frames").beginArray();
         for (Long m : frames) {
@@ -46,7 +46,7 @@ public final class SpeedscopeProfile {
         w.name("profiles").beginArray().beginObject();
         w.name("type").value("sampled");
         w.name("name").value(name);
-        w.name("unit").value("nanoseconds");
+        w.name("unit").value(CallTreeProfile.NANOSECONDS.equals(profile.unit()) ? "nanoseconds" : "none");
         w.name("startValue").value(0);
         w.name("endValue").value(total[0]);
         w.name("samples").beginArray();

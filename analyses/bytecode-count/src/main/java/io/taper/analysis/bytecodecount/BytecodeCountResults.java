@@ -2,6 +2,7 @@ package io.taper.analysis.bytecodecount;
 
 import io.taper.result.ResultKeys.BytecodeRow;
 import io.taper.result.ResultKeys.MethodRow;
+import io.taper.result.ResultKeys.MethodTimeSummary;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
@@ -17,7 +18,8 @@ import java.util.Map;
  * over every thread; the summary adds the totals and each thread's bytecodes. Counts come from the per-thread
  * counter arrays ({@link ThreadCounters}) and the layouts the server sent with the classes, plus in an adaptive run
  * what {@link Extrapolation} adds for methods that ran entry-only (such rows are marked {@code extrapolated}; the
- * per-thread figures are the counters' alone).
+ * per-thread figures are the counters' alone). A {@code --contexts} run counts per calling context instead
+ * ({@link ContextCounts}): its rows and totals are the contexts' sums, and the summary adds the call tree.
  */
 public final class BytecodeCountResults implements AnalysisResults {
 
@@ -30,10 +32,17 @@ public final class BytecodeCountResults implements AnalysisResults {
     @Override
     public List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (WovenClass c : classes().values()) {
+        Map<Integer, WovenClass> classes = classes();
+        ContextCounts contexts = ContextCounts.read(layouts(classes));
+        for (WovenClass c : classes.values()) {
             long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
+            long[] inContexts = contexts.perClass.get(c.layout.slot());
+            for (int i = 0; inContexts != null && i < counts.length && i < inContexts.length; i++) {
+                counts[i] += inContexts[i];
+            }
             long[] added = Extrapolation.added(c.layout.slot(), counts);
-            for (ClassLayout.Method m : c.layout.methods()) {
+            for (int index = 0; index < c.layout.methods().size(); index++) {
+                ClassLayout.Method m = c.layout.methods().get(index);
                 long invocations = counts[m.invocationCounter()];
                 long[] perKind = new long[ClassLayout.KINDS];
                 long bytecodes = 0;
@@ -52,6 +61,7 @@ public final class BytecodeCountResults implements AnalysisResults {
                     continue;
                 }
                 Map<String, Object> row = new LinkedHashMap<>();
+                row.put(MethodRow.ID, ContextCounts.rowId(c.layout.slot(), index));
                 row.put(MethodRow.CLASS, c.site.className().replace('/', '.'));
                 row.put(MethodRow.METHOD, m.name());
                 row.put(MethodRow.DESCRIPTOR, m.desc());
@@ -80,6 +90,12 @@ public final class BytecodeCountResults implements AnalysisResults {
                 m.put(layout.slot(), new WovenClass(s, layout));
             }
         }
+        return m;
+    }
+
+    private static Map<Integer, ClassLayout> layouts(Map<Integer, WovenClass> classes) {
+        Map<Integer, ClassLayout> m = new HashMap<>();
+        classes.forEach((slot, c) -> m.put(slot, c.layout));
         return m;
     }
 
@@ -116,6 +132,8 @@ public final class BytecodeCountResults implements AnalysisResults {
                 }
             }
         });
+        ContextCounts contexts = ContextCounts.read(layouts(classes));
+        contexts.perThread.forEach((thread, n) -> perThread.computeIfAbsent(thread, t -> new long[1])[0] += n);
         long total = 0;
         List<Map<String, Object>> threads = new ArrayList<>();
         for (Map.Entry<String, long[]> e : perThread.entrySet()) {
@@ -151,6 +169,10 @@ public final class BytecodeCountResults implements AnalysisResults {
         m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);
         m.put("arraysWithoutLayout", unnamed[0]);
+        if (contexts.any) {
+            m.put(BytecodeRow.CONTEXTS, contexts.figures());
+            m.put(MethodTimeSummary.CALL_TREE, contexts.callTree());
+        }
         return m;
     }
 }

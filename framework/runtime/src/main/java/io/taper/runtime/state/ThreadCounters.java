@@ -54,6 +54,8 @@ public final class ThreadCounters {
          * it: not volatile, so that the JIT may fold a method's repeated lookups (inlined callees) into one.
          */
         long[][][] chunks = new long[1][][];
+        /** The thread's calling contexts ({@link ContextCounters}), made at its first entry; only the thread writes. */
+        ContextCounters.Tree contexts;
 
         Table(Thread thread, long id, String name) {
             this.thread = thread;
@@ -184,6 +186,48 @@ public final class ThreadCounters {
             }
         }
         return slow(t, slot, size);
+    }
+
+    /**
+     * The current thread's table to count into (its shadow during Taper's own work), registered at its first call; null
+     * where counts are thrown away (the thread registering now, the class initialising). For {@link ContextCounters}.
+     */
+    static Table table() {
+        Table[] front = FRONT_TABLE;
+        if (front == null) {
+            return null;
+        }
+        Thread t = Thread.currentThread();
+        Table table = front[frontIndex(t)];
+        if (table != null && table.thread == t) {
+            return table;
+        }
+        return slowTable(t);
+    }
+
+    @DontInline
+    private static Table slowTable(Thread t) {
+        if (!READY) {
+            return null;
+        }
+        synchronized (LOCK) {
+            if (registering == t) {
+                return null;
+            }
+            registering = t;
+            ownWorkNow++;
+            try {
+                Table table = tableOf(t);
+                if (table.own > 0 && table.shadow != null) {
+                    table = table.shadow;
+                }
+                FRONT_TABLE[frontIndex(t)] = table;
+                return table;
+            } finally {
+                ownWorkNow--;
+                registering = null;
+            }
+        }
     }
 
     private static int frontIndex(Thread t) {
@@ -441,6 +485,13 @@ public final class ThreadCounters {
     }
 
     private static void fold(Table x) {
+        ContextCounters.Tree tree = x.contexts;
+        if (tree != null) {
+            if (EXITED.contexts == null) {
+                EXITED.contexts = new ContextCounters.Tree();
+            }
+            EXITED.contexts.absorb(tree);
+        }
         long[][][] chunks = x.chunks;
         for (int i = 0; i < chunks.length; i++) {
             long[][] chunk = chunks[i];
@@ -539,10 +590,43 @@ public final class ThreadCounters {
         }
     }
 
-    /** Bytes the counters hold now (arrays and their chunk tables, live and exited), an estimate. */
+    /** Bytes the counters hold now (arrays and their chunk tables, live and exited, and context trees), an estimate. */
     public static long bytes() {
         synchronized (LOCK) {
-            return bytes;
+            long b = bytes + (EXITED.contexts != null ? EXITED.contexts.bytes : 0);
+            for (int i = 0; i < LIVE.size(); i++) {
+                ContextCounters.Tree tree = LIVE.get(i).contexts;
+                b += tree != null ? tree.bytes : 0;
+            }
+            return b;
+        }
+    }
+
+    /** Receives a thread's context tree ({@link #visitTables}). */
+    interface TreeVisitor {
+        void tree(String threadName, long threadId, ContextCounters.Tree tree);
+    }
+
+    /** Calls the visitor for every live thread's context tree, then the exited threads' (name null); under the lock. */
+    static void visitTables(TreeVisitor v) {
+        synchronized (LOCK) {
+            Thread before = registering;
+            registering = Thread.currentThread();
+            ownWorkNow++;
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    Table x = LIVE.get(i);
+                    if (x.contexts != null) {
+                        v.tree(x.name, x.id, x.contexts);
+                    }
+                }
+                if (EXITED.contexts != null) {
+                    v.tree(null, -1, EXITED.contexts);
+                }
+            } finally {
+                ownWorkNow--;
+                registering = before;
+            }
         }
     }
 

@@ -24,17 +24,22 @@ import org.objectweb.asm.tree.MethodNode;
  * class-file limits stays as it was (counted in the statistics).
  *
  * <p>Options ({@code analysis.options}, comma-separated): {@code precise} ends blocks after instructions that may
- * throw. In an adaptive run every method of more than one block is switchable by variant: {@link #ENTRY_ONLY}
- * weaves its invocation counter only (the layout stays the same; the results extrapolate its blocks).
+ * throw; {@code contexts} counts per calling context ({@link CounterInsertion#weaveContexts}), the same layout per
+ * context. In an adaptive run without contexts every method of more than one block is switchable by variant:
+ * {@link #ENTRY_ONLY} weaves its invocation counter only (the layout stays the same; the results extrapolate its
+ * blocks).
  */
 public final class BlockCountTransform implements ClassTransform, ClassTransform.Reusable {
 
     /** The run's configuration key with the analysis's options. */
     public static final String OPTIONS = "analysis.options";
     public static final String PRECISE = "precise";
+    /** Counts per calling context ({@code --contexts}): every method opens its context's counter array. */
+    public static final String CONTEXTS = "contexts";
 
     private BasicBlocks.Cut cut = BasicBlocks.Cut.BLOCKS;
     private boolean adaptive;
+    private boolean contexts;
     /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
     public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
     private final WovenClassSlots slots = new WovenClassSlots();
@@ -62,8 +67,11 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             String t = o.trim();
             if (t.equals(PRECISE)) {
                 cut = BasicBlocks.Cut.PRECISE;
+            } else if (t.equals(CONTEXTS)) {
+                contexts = true;
             } else if (!t.isEmpty()) {
-                throw new IllegalArgumentException("bytecode-count: unknown option '" + t + "' (known: " + PRECISE + ")");
+                throw new IllegalArgumentException("bytecode-count: unknown option '" + t + "' (known: " + PRECISE
+                    + ", " + CONTEXTS + ")");
             }
         }
     }
@@ -100,9 +108,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 size += b.size();
                 layout.add(new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first, first,
                     b.lengths(), b.kinds()));
-                boolean entryOnly = ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && b.size() > 1;
+                boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && b.size() > 1;
                 todo.add(new Weaving(m, b, invocation, first, entryOnly));
-                if (adaptive && b.size() > 1) {
+                if (adaptive && !contexts && b.size() > 1) {
                     switchable.add(new String[] {m.name, m.desc});
                 }
             }
@@ -112,7 +120,11 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             }
             int slot = slots.of(r);
             for (Weaving w : todo) {
-                if (w.entryOnly) {
+                if (contexts) {
+                    int base = w.invocation >= 0 ? w.invocation : w.first;
+                    CounterInsertion.weaveContexts(node, w.method, w.blocks, slot, base,
+                        w.first + w.blocks.size() - base, w.invocation, w.first);
+                } else if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
                 } else {
@@ -146,7 +158,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, cut=" + cut + " adaptive=" + adaptive;
+        return "bytecode-count entry count call, cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts;
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
@@ -166,7 +178,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         methods.addAndGet(layout.methods().size());
         for (ClassLayout.Method m : layout.methods()) {
             blocks.addAndGet(m.blocks());
-            if (m.blocks() > 1 && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
+            if (!contexts && m.blocks() > 1 && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
                 entryOnly.incrementAndGet();
             }
         }
@@ -184,6 +196,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         m.put("methodsTooLarge", methodsTooLarge.get());
         m.put("classesWithoutCode", withoutCode.get());
         m.put("precise", cut == BasicBlocks.Cut.PRECISE);
+        m.put(CONTEXTS, contexts);
         m.put("methodsWovenEntryOnly", entryOnly.get());
         return m;
     }

@@ -1,6 +1,7 @@
 package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.api.ThreadCounterCode;
+import io.taper.api.marker.Constructors;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,10 +11,14 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.InstructionAdapter;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local (one call,
@@ -25,6 +30,7 @@ final class CounterInsertion {
     static final String OWNER = ThreadCounterCode.OWNER;
     static final String NAME = "counters";
     static final String DESC = "(II)[J";
+    static final String CONTEXTS = "io/taper/runtime/state/ContextCounters";
     private static final Type COUNTERS = Type.getType("[J");
 
     private CounterInsertion() {
@@ -36,9 +42,75 @@ final class CounterInsertion {
      */
     static void weave(MethodNode m, BasicBlocks blocks, int slot, int size, int invocationCounter,
                       int firstBlockCounter) {
+        weave(m, blocks, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter);
+    }
+
+    /**
+     * The calling-context variant: the entry fetches the array of the context the call opens
+     * ({@code ContextCounters.enter(slot, base, length)}, the method's own counters only, indexed from its first), and
+     * every exit hands it back: before each return, and in a handler of any exception that covers the whole body (in a
+     * constructor, from after its {@code super(...)} or {@code this(...)} call: no handler may cover code that runs on
+     * an uninitialised {@code this}). The handler's frame names only the array, so it fits every frame it covers.
+     *
+     * @param base the method's first counter in the class's layout (its invocation counter, or its first block's)
+     */
+    static void weaveContexts(ClassNode owner, MethodNode m, BasicBlocks blocks, int slot, int base, int length,
+                              int invocationCounter, int firstBlockCounter) {
+        int local = m.maxLocals;
+        AbstractInsnNode init = Constructors.initCall(owner, m);
+        weave(m, blocks, c -> {
+            c.getDelegate().visitLdcInsn(slot);
+            c.iconst(base);
+            c.iconst(length);
+            c.invokestatic(CONTEXTS, "enter", "(III)[J", false);
+        }, invocationCounter >= 0 ? invocationCounter - base : -1, firstBlockCounter - base);
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.RETURN) {
+                m.instructions.insertBefore(n, exit(local));
+            }
+        }
+        boolean constructor = "<init>".equals(m.name) && !"java/lang/Object".equals(owner.name);
+        if (constructor && init == null) {
+            return;   // no call found (no frames to follow): exits at returns only, a missed one resyncs
+        }
+        LabelNode start = new LabelNode();
+        if (constructor) {
+            m.instructions.insert(init, start);
+        } else {
+            // after the entry's store of the array (and its invocation increment, if any)
+            AbstractInsnNode n = m.instructions.getFirst();
+            while (!(n.getOpcode() == Opcodes.ASTORE && ((VarInsnNode) n).var == local)) {
+                n = n.getNext();
+            }
+            m.instructions.insert(n, start);
+        }
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        m.instructions.add(end);
+        m.instructions.add(handler);
+        if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {
+            List<Object> locals = withLocal(List.of(), local);
+            m.instructions.add(new FrameNode(Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
+                new Object[] {"java/lang/Throwable"}));
+        }
+        m.instructions.add(exit(local));
+        m.instructions.add(new InsnNode(Opcodes.ATHROW));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /** {@code ContextCounters.exit(array)}. */
+    private static InsnList exit(int local) {
+        return code(c -> {
+            c.load(local, COUNTERS);
+            c.invokestatic(CONTEXTS, "exit", "([J)V", false);
+        });
+    }
+
+    private static void weave(MethodNode m, BasicBlocks blocks, Consumer<InstructionAdapter> fetch,
+                              int invocationCounter, int firstBlockCounter) {
         int local = m.maxLocals;
         InsnList entry = code(c -> {
-            fetch(c, slot, size);
+            fetch.accept(c);
             c.store(local, COUNTERS);
             if (invocationCounter >= 0) {
                 c.load(local, COUNTERS);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.runtime.state.ContextCounters;
 import io.taper.runtime.state.ThreadCounters;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,6 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +41,7 @@ class BlockCountTransformTest {
     @Test
     void jdkClassesWovenVerify() throws Exception {
         int checked = 0;
-        for (String options : List.of("", "precise")) {
+        for (String options : List.of("", "precise", "contexts", "precise,contexts")) {
             BlockCountTransform t = transform(options);
             FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
             List<Path> classes;
@@ -65,7 +65,7 @@ class BlockCountTransformTest {
             }
             assertEquals(0L, t.stats().get("methodsTooLarge"));
         }
-        assertTrue(checked > 600, "classes checked: " + checked);
+        assertTrue(checked > 1200, "classes checked: " + checked);
     }
 
     /** Bytecodes per method of ReferenceWorkload, counted on a thread of its own by a transform of these options. */
@@ -104,14 +104,38 @@ class BlockCountTransformTest {
             throw new AssertionError(failure[0]);
         }
         assertEquals(ReferenceWorkload.run(), result[0], "the woven program computes what the original does");
-        List<long[]> arrays = new ArrayList<>();
-        ThreadCounters.visit((threadName, id, slot, c) -> {
+        long[] c = new long[layout.size()];
+        int[] arrays = {0};
+        ThreadCounters.visit((threadName, id, slot, a) -> {
             if (thread.equals(threadName) && slot == layout.slot()) {
-                arrays.add(c.clone());
+                arrays[0]++;
+                for (int i = 0; i < a.length; i++) {
+                    c[i] += a[i];
+                }
             }
         });
-        assertEquals(1, arrays.size(), thread);
-        long[] c = arrays.get(0);
+        // with contexts, each context's array holds its method's counters from its base on
+        boolean[] on = {false};
+        ContextCounters.visit(new ContextCounters.Visitor() {
+            @Override
+            public void thread(String threadName, long threadId, long[] figures) {
+                on[0] = thread.equals(threadName);
+                if (on[0]) {
+                    assertEquals(0, figures[1] + figures[2], "no unmatched exit, no discarded frame");
+                }
+            }
+
+            @Override
+            public void node(int node, int parent, int slot, int base, long[] a) {
+                if (on[0] && slot == layout.slot()) {
+                    arrays[0]++;
+                    for (int i = 0; i < a.length; i++) {
+                        c[base + i] += a[i];
+                    }
+                }
+            }
+        });
+        assertTrue(arrays[0] >= 1, thread);
         Map<String, Long> out = new TreeMap<>();
         for (ClassLayout.Method m : layout.methods()) {
             long b = 0;
@@ -140,5 +164,11 @@ class BlockCountTransformTest {
         // (execute's division and guarded's call to check throw mid-block; check's athrow ends its block)
         assertEquals(java.util.Set.of("guarded(I)I", "execute([II)I"), differ.keySet(), differ.toString());
         differ.values().forEach(d -> assertTrue(d > 0, "over-counted, never under: " + differ));
+    }
+
+    @Test
+    void countsPerCallingContextSumToTheCountsPerMethod() throws Exception {
+        assertEquals(counts(transform("precise"), "precise-flat"), counts(transform("precise,contexts"), "precise-ctx"));
+        assertEquals(counts(transform(""), "blocks-flat"), counts(transform("contexts"), "blocks-ctx"));
     }
 }
