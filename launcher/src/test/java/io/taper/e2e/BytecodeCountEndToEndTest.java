@@ -165,7 +165,7 @@ class BytecodeCountEndToEndTest {
             .get("contexts");
         assertEquals(0.0, contexts.get("unmatchedExits"), contexts.toString());
         assertEquals(0.0, contexts.get("discardedFrames"), contexts.toString());
-        assertEquals(0.0, contexts.get("flattenedEntries"), contexts.toString());
+        assertEquals(0.0, contexts.get("flattenedBytecodes"), contexts.toString());
         String html = Files.readString(out.resolve("bytecode-count-flamegraph.html"));
         assertTrue(html.contains("\"unit\":\"bytecodes\""), "the flame graph weighs bytecodes");
         assertTrue(o.stderr().contains("[taper] calling contexts: "), o.stderr());

@@ -221,8 +221,11 @@ public final class ResultKeys {
         /** Calling contexts over all threads' trees, and those exported in the call tree (the rest too small). */
         public static final String CONTEXT_COUNT = "contexts";
         public static final String CONTEXTS_EXPORTED = "exported";
-        /** Entries counted in their method's flattened context because their thread's tree was full. */
-        public static final String FLATTENED_ENTRIES = "flattenedEntries";
+        /**
+         * Bytecodes counted in flattened contexts (a full tree, or the state budget reached): their methods' counts
+         * stay exact, their paths are lost.
+         */
+        public static final String FLATTENED_BYTECODES = "flattenedBytecodes";
         /** Exits whose frame was not on the shadow stack, and frames popped below a missed exit. */
         public static final String UNMATCHED_EXITS = "unmatchedExits";
         public static final String DISCARDED_FRAMES = "discardedFrames";

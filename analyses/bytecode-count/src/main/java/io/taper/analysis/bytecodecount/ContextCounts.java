@@ -34,7 +34,7 @@ final class ContextCounts {
     final List<String> threadNames = new ArrayList<>();
     long contexts;
     long exportedContexts;
-    long flattenedEntries;
+    long flattenedBytecodes;
     long unmatchedExits;
     long discardedFrames;
     long tooDeep;
@@ -68,10 +68,9 @@ final class ContextCounts {
                 out.finish(thread[0], tree, counts, targets, layouts);
                 out.any = true;
                 thread[0] = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
-                out.flattenedEntries += figures[0];
-                out.unmatchedExits += figures[1];
-                out.discardedFrames += figures[2];
-                out.tooDeep += figures[3];
+                out.unmatchedExits += figures[0];
+                out.discardedFrames += figures[1];
+                out.tooDeep += figures[2];
             }
 
             @Override
@@ -134,6 +133,7 @@ final class ContextCounts {
             }
         }
         perThread.merge(thread, total, Long::sum);
+        flattenedBytecodes += flattened;
         if (total == 0) {
             tree.clear();
             counts.clear();
@@ -184,7 +184,7 @@ final class ContextCounts {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(BytecodeRow.CONTEXT_COUNT, contexts);
         m.put(BytecodeRow.CONTEXTS_EXPORTED, exportedContexts);
-        m.put(BytecodeRow.FLATTENED_ENTRIES, flattenedEntries);
+        m.put(BytecodeRow.FLATTENED_BYTECODES, flattenedBytecodes);
         m.put(BytecodeRow.UNMATCHED_EXITS, unmatchedExits);
         m.put(BytecodeRow.DISCARDED_FRAMES, discardedFrames);
         m.put(BytecodeRow.TOO_DEEP, tooDeep);

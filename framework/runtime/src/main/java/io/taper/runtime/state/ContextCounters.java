@@ -1,5 +1,7 @@
 package io.taper.runtime.state;
 
+import io.taper.runtime.StateBudget;
+
 /**
  * Counter arrays per calling context: every thread keeps a calling-context tree and a shadow stack of its nodes, and
  * each node has its own {@code long[]} of its method's counters. Woven code calls {@link #enter} at a method's entry
@@ -16,13 +18,14 @@ package io.taper.runtime.state;
  * <p>An exit names its own frame's array, so one that finds something else on top (frames whose exit was never seen:
  * an exception thrown through a constructor's {@code super(...)} call, which no handler may cover) pops down to its
  * frame; an exit whose frame is not on the stack (its entry got a throwaway array) changes nothing. Both are counted.
- * A tree holds at most {@link #MAX_CONTEXTS} contexts: past that, a new context is counted in its method's one
+ * A tree holds at most {@link #MAX_CONTEXTS} contexts, and no tree grows once the analysis state reached its budget
+ * ({@link StateBudget}, which counts the trees): past that, a new context is counted in its method's one
  * <em>flattened</em> node (parent -1), so memory stays bounded by the methods, not by the paths.
  */
 public final class ContextCounters {
 
-    /** Contexts per thread's tree, past which new ones are flattened. */
-    public static final int MAX_CONTEXTS = 1 << 17;
+    /** Contexts per thread's tree, past which new ones are flattened (as they are once the state budget is reached). */
+    public static final int MAX_CONTEXTS = 1 << 20;
     /** Deeper than this, entries are not pushed (a runaway stack of unexited frames cannot eat the heap). */
     static final int MAX_DEPTH = 1 << 20;
     /** The parent of a flattened node. */
@@ -33,38 +36,60 @@ public final class ContextCounters {
 
     /** One thread's calling-context tree and shadow stack. Node 0 is the root (no method, no counters). */
     static final class Tree {
-        int[] parents = new int[64];
-        int[] slots = new int[64];
-        int[] bases = new int[64];
+        /** Ints per node in {@link #info}. */
+        static final int STRIDE = 16;
+        private static final int WAYS = 12;
+        /**
+         * Per node, {@link #STRIDE} ints, a cache line: its parent, slot and base, then a direct-mapped cache of
+         * {@link #WAYS} children found from it (by slot and base), so that a call finds its callee's node in the line
+         * its caller's key is in, without the hash (a probe there is a miss to memory once a tree outgrows the
+         * caches: with 4 ways, 36 % of H2's 418 million entries went to the hash; with 12, 11 %).
+         */
+        int[] info = new int[STRIDE * 64];
         long[][] counts = new long[64][];
-        /** Per node, its last child found: a loop calling one method again and again skips the hash. */
-        int[] lastChild = new int[64];
-        /** Open addressing over (parent, slot, base): node index + 1, 0 for empty. */
-        int[] hash = new int[256];
+        /**
+         * Open addressing over (parent, slot, base), the key inline so that a probe reads one cache line: four ints
+         * per entry, the key's three and the node index + 1 (0 for empty).
+         */
+        int[] hash = new int[4 * 256];
         int size = 1;
         /** The nodes a reader may look at (written after their arrays). */
         volatile int published = 1;
         int[] stack = new int[64];
         int depth;
-        long flattened;
         long unmatchedExits;
         long discardedFrames;
         long tooDeep;
-        long bytes = 16L * 64 * 7;
+        long bytes = 4L * STRIDE * 64 + 8L * 64 + 4L * 4 * 256 + 4L * 64;
+
+        int parent(int node) {
+            return info[node * STRIDE];
+        }
+
+        int slot(int node) {
+            return info[node * STRIDE + 1];
+        }
+
+        int base(int node) {
+            return info[node * STRIDE + 2];
+        }
 
         /** The array of the context {@code (current, slot, base)}, pushed. */
         long[] enter(int slot, int base, int length) {
             int d = depth;
             int parent = d == 0 ? 0 : stack[d - 1];
-            int node = parent >= 0 ? lastChild[parent] : 0;
-            if (node == 0 || slots[node] != slot || bases[node] != base || parents[node] != parent) {
+            int[] in = info;
+            int way = parent * STRIDE + 4 + way(slot, base);
+            int node = in[way];
+            int at = node * STRIDE;
+            // a flattened node found from this parent stays its callee's: the tree never gets room again
+            if (node == 0 || in[at + 1] != slot || in[at + 2] != base
+                    || (in[at] != parent && in[at] != FLATTENED)) {
                 node = find(parent, slot, base);
                 if (node < 0) {
                     node = create(parent, slot, base, length);
                 }
-                if (parent >= 0) {
-                    lastChild[parent] = node;
-                }
+                info[way] = node;   // info may have grown in create()
             }
             if (d < MAX_DEPTH) {
                 if (d == stack.length) {
@@ -99,37 +124,37 @@ public final class ContextCounters {
 
         int find(int parent, int slot, int base) {
             int[] h = hash;
-            int mask = h.length - 1;
+            int mask = (h.length >>> 2) - 1;
             for (int i = mix(parent, slot, base) & mask; ; i = (i + 1) & mask) {
-                int e = h[i];
+                int at = i << 2;
+                int e = h[at + 3];
                 if (e == 0) {
                     return -1;
                 }
-                int n = e - 1;
-                if (parents[n] == parent && slots[n] == slot && bases[n] == base) {
-                    return n;
+                if (h[at] == parent && h[at + 1] == slot && h[at + 2] == base) {
+                    return e - 1;
                 }
             }
         }
 
         /** A new context, or its method's flattened node once the tree is full. */
         int create(int parent, int slot, int base, int length) {
-            if (parent != FLATTENED && size >= MAX_CONTEXTS) {
-                flattened++;
+            if (parent != FLATTENED && (size >= MAX_CONTEXTS || StateBudget.reached())) {
                 int f = find(FLATTENED, slot, base);
                 return f >= 0 ? f : create(FLATTENED, slot, base, length);
             }
             int n = size;
-            if (n == parents.length) {
+            if (n == counts.length) {
                 grow(n * 2);
             }
-            parents[n] = parent;
-            slots[n] = slot;
-            bases[n] = base;
+            int at = n * STRIDE;
+            info[at] = parent;
+            info[at + 1] = slot;
+            info[at + 2] = base;
             counts[n] = new long[length < 0 ? 0 : length];
             bytes += 16 + 8L * (length < 0 ? 0 : length);
             size = n + 1;
-            if (2 * size > hash.length) {
+            if (2 * size > hash.length >>> 2) {
                 rehash(hash.length * 2);
             } else {
                 insert(hash, n);
@@ -139,12 +164,16 @@ public final class ContextCounters {
         }
 
         private void insert(int[] h, int n) {
-            int mask = h.length - 1;
-            int i = mix(parents[n], slots[n], bases[n]) & mask;
-            while (h[i] != 0) {
+            int mask = (h.length >>> 2) - 1;
+            int i = mix(parent(n), slot(n), base(n)) & mask;
+            while (h[(i << 2) + 3] != 0) {
                 i = (i + 1) & mask;
             }
-            h[i] = n + 1;
+            int at = i << 2;
+            h[at] = parent(n);
+            h[at + 1] = slot(n);
+            h[at + 2] = base(n);
+            h[at + 3] = n + 1;
         }
 
         private void rehash(int capacity) {
@@ -157,21 +186,19 @@ public final class ContextCounters {
         }
 
         private void grow(int capacity) {
-            int old = parents.length;
-            parents = copy(parents, capacity);
-            slots = copy(slots, capacity);
-            bases = copy(bases, capacity);
-            lastChild = copy(lastChild, capacity);
+            int old = counts.length;
+            int[] i = new int[capacity * STRIDE];
+            System.arraycopy(info, 0, i, 0, info.length);
+            info = i;
             long[][] c = new long[capacity][];
             System.arraycopy(counts, 0, c, 0, old);
             counts = c;
-            bytes += 20L * (capacity - old);
+            bytes += (4L * STRIDE + 8) * (capacity - old);
         }
 
-        private static int[] copy(int[] a, int capacity) {
-            int[] c = new int[capacity];
-            System.arraycopy(a, 0, c, 0, a.length);
-            return c;
+        /** A method's way in its caller's child cache: the high bits of a multiplicative hash, scaled to the ways. */
+        private static int way(int slot, int base) {
+            return (int) (((slot * 0x9E3779B1 + base * 0x85EBCA77) & 0xFFFFFFFFL) * WAYS >>> 32);
         }
 
         private static int mix(int parent, int slot, int base) {
@@ -184,12 +211,12 @@ public final class ContextCounters {
             int n = other.published;
             int[] map = new int[n];
             for (int i = 1; i < n; i++) {
-                int p = other.parents[i];
+                int p = other.parent(i);
                 int parent = p == FLATTENED ? FLATTENED : map[p];
                 long[] from = other.counts[i];
-                int node = find(parent, other.slots[i], other.bases[i]);
+                int node = find(parent, other.slot(i), other.base(i));
                 if (node < 0) {
-                    node = create(parent, other.slots[i], other.bases[i], from.length);
+                    node = create(parent, other.slot(i), other.base(i), from.length);
                 }
                 map[i] = node;
                 long[] to = counts[node];
@@ -197,7 +224,6 @@ public final class ContextCounters {
                     to[k] += from[k];
                 }
             }
-            flattened += other.flattened;
             unmatchedExits += other.unmatchedExits;
             discardedFrames += other.discardedFrames;
             tooDeep += other.tooDeep;
@@ -236,7 +262,7 @@ public final class ContextCounters {
          * A thread's tree begins (its nodes follow, parents before children).
          *
          * @param threadName the thread's name at registration, or null for the ended threads' merged tree
-         * @param figures    flattened contexts, unmatched exits, discarded frames, entries too deep to push
+         * @param figures    unmatched exits, discarded frames, entries too deep to push
          */
         void thread(String threadName, long threadId, long[] figures);
 
@@ -254,14 +280,13 @@ public final class ContextCounters {
     public static void visit(Visitor v) {
         ThreadCounters.visitTables((name, id, tree) -> {
             int n = tree.published;
-            int[] parents = tree.parents;
-            int[] slots = tree.slots;
-            int[] bases = tree.bases;
+            int[] info = tree.info;
             long[][] counts = tree.counts;
-            v.thread(name, id, new long[] {tree.flattened, tree.unmatchedExits, tree.discardedFrames, tree.tooDeep});
-            for (int i = 1; i < n && i < parents.length; i++) {
+            v.thread(name, id, new long[] {tree.unmatchedExits, tree.discardedFrames, tree.tooDeep});
+            for (int i = 1; i < n && i < counts.length && (i + 1) * Tree.STRIDE <= info.length; i++) {
                 if (counts[i] != null) {
-                    v.node(i, parents[i], slots[i], bases[i], counts[i]);
+                    int at = i * Tree.STRIDE;
+                    v.node(i, info[at], info[at + 1], info[at + 2], counts[i]);
                 }
             }
         });

@@ -95,8 +95,7 @@ class ContextCountersTest {
         tree.exit(deeper);
         assertNotSame(first, outer);
         assertEquals(ContextCounters.MAX_CONTEXTS + 2, tree.size, "one flattened node per method");
-        assertEquals(ContextCounters.FLATTENED, tree.parents[tree.find(ContextCounters.FLATTENED, 3, 0)]);
-        assertEquals(3, tree.flattened);
+        assertEquals(ContextCounters.FLATTENED, tree.parent(tree.find(ContextCounters.FLATTENED, 3, 0)));
         tree.exit(outer);
         assertEquals(0, tree.depth);
     }
