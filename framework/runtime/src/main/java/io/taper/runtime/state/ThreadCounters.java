@@ -214,8 +214,7 @@ public final class ThreadCounters {
             if (registering == t) {
                 return null;
             }
-            registering = t;
-            ownWorkNow++;
+            Thread before = beginLocked(t);
             try {
                 Table table = tableOf(t);
                 if (table.own > 0 && table.shadow != null) {
@@ -224,8 +223,7 @@ public final class ThreadCounters {
                 FRONT_TABLE[frontIndex(t)] = table;
                 return table;
             } finally {
-                ownWorkNow--;
-                registering = null;
+                endLocked(before);
             }
         }
     }
@@ -249,8 +247,7 @@ public final class ThreadCounters {
             if (registering == t) {
                 return scratch(slot, size);
             }
-            registering = t;
-            ownWorkNow++;
+            Thread before = beginLocked(t);
             try {
                 Table table = tableOf(t);
                 boolean program = table.own == 0 && !table.taper;
@@ -268,10 +265,26 @@ public final class ThreadCounters {
                 }
                 return c;
             } finally {
-                ownWorkNow--;
-                registering = null;
+                endLocked(before);
             }
         }
+    }
+
+    /**
+     * Under the lock: this thread does Taper's work here (registering, reading), so the woven JDK code it runs meanwhile
+     * gets scratch arrays ({@link #registering}) and no owner's fast path counts it ({@link #ownWorkNow}). Returns what
+     * {@link #endLocked} restores.
+     */
+    private static Thread beginLocked(Thread t) {
+        Thread before = registering;
+        registering = t;
+        ownWorkNow++;
+        return before;
+    }
+
+    private static void endLocked(Thread before) {
+        ownWorkNow--;
+        registering = before;
     }
 
     /** The thread that owns a slot now, or null: for tests. */
@@ -310,9 +323,7 @@ public final class ThreadCounters {
         }
         Thread t = Thread.currentThread();
         synchronized (LOCK) {
-            Thread before = registering;
-            registering = t;
-            ownWorkNow++;   // the woven code run here
+            Thread before = beginLocked(t);   // the woven code run here
             try {
                 Table real = tableOf(t);
                 if (enter) {
@@ -333,8 +344,7 @@ public final class ThreadCounters {
                     }
                 }
             } finally {
-                ownWorkNow--;
-                registering = before;
+                endLocked(before);
             }
         }
     }
@@ -531,17 +541,14 @@ public final class ThreadCounters {
      */
     public static void visit(Visitor v) {
         synchronized (LOCK) {
-            Thread before = registering;
-            registering = Thread.currentThread();   // woven JDK code run meanwhile must not register this thread
-            ownWorkNow++;
+            Thread before = beginLocked(Thread.currentThread());   // woven JDK code run meanwhile must not register it
             try {
                 for (int i = 0; i < LIVE.size(); i++) {
                     visitTable(LIVE.get(i), v);
                 }
                 visitTable(EXITED, v);
             } finally {
-                ownWorkNow--;
-                registering = before;
+                endLocked(before);
             }
         }
     }
@@ -566,17 +573,14 @@ public final class ThreadCounters {
     public static long[] sum(int slot, int size) {
         long[] out = new long[size];
         synchronized (LOCK) {
-            Thread before = registering;
-            registering = Thread.currentThread();
-            ownWorkNow++;
+            Thread before = beginLocked(Thread.currentThread());
             try {
                 for (int i = 0; i < LIVE.size(); i++) {
                     addInto(out, LIVE.get(i).get(slot));
                 }
                 addInto(out, EXITED.get(slot));
             } finally {
-                ownWorkNow--;
-                registering = before;
+                endLocked(before);
             }
         }
         return out;
@@ -610,9 +614,7 @@ public final class ThreadCounters {
     /** Calls the visitor for every live thread's context tree, then the exited threads' (name null); under the lock. */
     static void visitTables(TreeVisitor v) {
         synchronized (LOCK) {
-            Thread before = registering;
-            registering = Thread.currentThread();
-            ownWorkNow++;
+            Thread before = beginLocked(Thread.currentThread());
             try {
                 for (int i = 0; i < LIVE.size(); i++) {
                     Table x = LIVE.get(i);
@@ -624,8 +626,7 @@ public final class ThreadCounters {
                     v.tree(null, -1, EXITED.contexts);
                 }
             } finally {
-                ownWorkNow--;
-                registering = before;
+                endLocked(before);
             }
         }
     }
