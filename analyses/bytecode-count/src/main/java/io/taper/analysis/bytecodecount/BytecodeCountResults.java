@@ -29,11 +29,15 @@ public final class BytecodeCountResults implements AnalysisResults {
     private record WovenClass(SiteInfo site, ClassLayout layout) {
     }
 
+    /** The contexts {@link #rows} read, for the {@link #summary} that follows: a deep tree is read once. */
+    private volatile ContextCounts lastRead;
+
     @Override
     public List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
         Map<Integer, WovenClass> classes = classes();
         ContextCounts contexts = ContextCounts.read(layouts(classes));
+        lastRead = contexts;
         for (WovenClass c : classes.values()) {
             long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
             long[] inContexts = contexts.perClass.get(c.layout.slot());
@@ -132,7 +136,11 @@ public final class BytecodeCountResults implements AnalysisResults {
                 }
             }
         });
-        ContextCounts contexts = ContextCounts.read(layouts(classes));
+        ContextCounts contexts = lastRead;   // the agent asks for the summary right after the rows
+        lastRead = null;
+        if (contexts == null) {
+            contexts = ContextCounts.read(layouts(classes));
+        }
         contexts.perThread.forEach((thread, n) -> perThread.computeIfAbsent(thread, t -> new long[1])[0] += n);
         long total = 0;
         List<Map<String, Object>> threads = new ArrayList<>();
