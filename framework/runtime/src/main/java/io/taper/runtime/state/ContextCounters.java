@@ -41,9 +41,10 @@ public final class ContextCounters {
         private static final int WAYS = 12;
         /**
          * Per node, {@link #STRIDE} ints, a cache line: its parent, slot and base, then a direct-mapped cache of
-         * {@link #WAYS} children found from it (by slot and base), so that a call finds its callee's node in the line
-         * its caller's key is in, without the hash (a probe there is a miss to memory once a tree outgrows the
-         * caches: with 4 ways, 36 % of H2's 418 million entries went to the hash; with 12, 11 %).
+         * {@link #WAYS} children found from it (by slot and base), so that a call finds its callee's node from the
+         * line its caller's key is in, without the hash (a probe there is a miss to memory once a tree outgrows the
+         * processor's caches: with 4 ways, 36 % of H2's 418 million entries went to the hash; with 12, 11 %; 4 ways
+         * that keep their child's key inline, saving the look at the child's line, measured slower).
          */
         int[] info = new int[STRIDE * 64];
         long[][] counts = new long[64][];
@@ -231,28 +232,40 @@ public final class ContextCounters {
     }
 
     /**
-     * Opens the context of a call to the method whose counters start at {@code base} in class slot {@code slot}, from
-     * the thread's current context, and returns its counter array ({@code length} counters, made at its first call).
+     * The current thread's tree (its shadow during Taper's own work), made at its first call, or null where counts are
+     * thrown away (the thread registering now, this class's initialisation). Woven code keeps it in a local for the
+     * method's {@link #enter} and exits, so an exit finds its tree without looking the thread up again.
      */
-    public static long[] enter(int slot, int base, int length) {
+    public static Object tree() {
         ThreadCounters.Table table = ThreadCounters.table();
         if (table == null) {
-            return new long[length < 0 ? 0 : length];   // counts thrown away (the thread registering, start-up)
+            return null;
         }
         Tree tree = table.contexts;
         if (tree == null) {
             tree = new Tree();
             table.contexts = tree;
         }
-        return tree.enter(slot, base, length);
+        return tree;
+    }
+
+    /**
+     * Opens the context of a call to the method whose counters start at {@code base} in class slot {@code slot}, from
+     * the tree's current context, and returns its counter array ({@code length} counters, made at its first call).
+     *
+     * @param tree what {@link #tree} returned
+     */
+    public static long[] enter(Object tree, int slot, int base, int length) {
+        if (tree == null) {
+            return new long[length < 0 ? 0 : length];
+        }
+        return ((Tree) tree).enter(slot, base, length);
     }
 
     /** Closes the context whose array {@link #enter} returned. */
-    public static void exit(long[] counts) {
-        ThreadCounters.Table table = ThreadCounters.table();
-        Tree tree = table == null ? null : table.contexts;
+    public static void exit(Object tree, long[] counts) {
         if (tree != null) {
-            tree.exit(counts);
+            ((Tree) tree).exit(counts);
         }
     }
 

@@ -33,20 +33,21 @@ class ContextCountersTest {
     @Test
     void aCallOpensTheContextOfItsCallerAndCountsIntoItsOwnArray() throws Exception {
         Thread t = new Thread(() -> {
-            long[] main = ContextCounters.enter(7, 0, 2);
+            Object tree = ContextCounters.tree();
+            long[] main = ContextCounters.enter(tree, 7, 0, 2);
             main[0]++;
             for (int i = 0; i < 3; i++) {
-                long[] foo = ContextCounters.enter(7, 2, 1);
+                long[] foo = ContextCounters.enter(ContextCounters.tree(), 7, 2, 1);
                 foo[0]++;
-                long[] bar = ContextCounters.enter(8, 0, 1);
+                long[] bar = ContextCounters.enter(tree, 8, 0, 1);
                 bar[0]++;
-                ContextCounters.exit(bar);
-                ContextCounters.exit(foo);
+                ContextCounters.exit(tree, bar);
+                ContextCounters.exit(tree, foo);
             }
-            long[] bar = ContextCounters.enter(8, 0, 1);   // bar from main: another context than bar from foo
+            long[] bar = ContextCounters.enter(tree, 8, 0, 1);   // bar from main: another context than bar from foo
             bar[0] += 10;
-            ContextCounters.exit(bar);
-            ContextCounters.exit(main);
+            ContextCounters.exit(tree, bar);
+            ContextCounters.exit(tree, main);
         }, "contexts-basic");
         t.start();
         t.join();

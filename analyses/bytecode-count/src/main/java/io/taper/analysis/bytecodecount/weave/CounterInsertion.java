@@ -32,6 +32,7 @@ final class CounterInsertion {
     static final String DESC = "(II)[J";
     static final String CONTEXTS = "io/taper/runtime/state/ContextCounters";
     private static final Type COUNTERS = Type.getType("[J");
+    private static final Type OBJECT = Type.getType(Object.class);
 
     private CounterInsertion() {
     }
@@ -42,13 +43,13 @@ final class CounterInsertion {
      */
     static void weave(MethodNode m, BasicBlocks blocks, int slot, int size, int invocationCounter,
                       int firstBlockCounter) {
-        weave(m, blocks, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter);
+        weave(m, blocks, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter, List.of());
     }
 
     /**
-     * The calling-context variant: the entry fetches the array of the context the call opens
-     * ({@code ContextCounters.enter(slot, base, length)}, the method's own counters only, indexed from its first), and
-     * every exit hands it back: before each return, and in a handler of any exception that covers the whole body (in a
+     * The calling-context variant: the entry fetches the thread's tree into a local of its own and the array of the
+     * context the call opens ({@code ContextCounters.enter(tree, slot, base, length)}, the method's own counters only,
+     * indexed from its first), and every exit hands both back: before each return, and in a handler of any exception that covers the whole body (in a
      * constructor, from after its {@code super(...)} or {@code this(...)} call: no handler may cover code that runs on
      * an uninitialised {@code this}). The handler's frame names only the array, so it fits every frame it covers.
      *
@@ -57,16 +58,21 @@ final class CounterInsertion {
     static void weaveContexts(ClassNode owner, MethodNode m, BasicBlocks blocks, int slot, int base, int length,
                               int invocationCounter, int firstBlockCounter) {
         int local = m.maxLocals;
+        int tree = local + 1;
         AbstractInsnNode init = Constructors.initCall(owner, m);
         weave(m, blocks, c -> {
+            c.invokestatic(CONTEXTS, "tree", "()Ljava/lang/Object;", false);
+            c.dup();
+            c.store(tree, OBJECT);
             c.getDelegate().visitLdcInsn(slot);
             c.iconst(base);
             c.iconst(length);
-            c.invokestatic(CONTEXTS, "enter", "(III)[J", false);
-        }, invocationCounter >= 0 ? invocationCounter - base : -1, firstBlockCounter - base);
+            c.invokestatic(CONTEXTS, "enter", "(Ljava/lang/Object;III)[J", false);
+        }, invocationCounter >= 0 ? invocationCounter - base : -1, firstBlockCounter - base,
+            List.of("java/lang/Object"));
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.RETURN) {
-                m.instructions.insertBefore(n, exit(local));
+                m.instructions.insertBefore(n, exit(local, tree));
             }
         }
         boolean constructor = "<init>".equals(m.name) && !"java/lang/Object".equals(owner.name);
@@ -89,25 +95,30 @@ final class CounterInsertion {
         m.instructions.add(end);
         m.instructions.add(handler);
         if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {
-            List<Object> locals = withLocal(List.of(), local);
+            List<Object> locals = withLocal(List.of(), local, List.of("java/lang/Object"));
             m.instructions.add(new FrameNode(Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
                 new Object[] {"java/lang/Throwable"}));
         }
-        m.instructions.add(exit(local));
+        m.instructions.add(exit(local, tree));
         m.instructions.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
-    /** {@code ContextCounters.exit(array)}. */
-    private static InsnList exit(int local) {
+    /** {@code ContextCounters.exit(tree, array)}. */
+    private static InsnList exit(int local, int tree) {
         return code(c -> {
+            c.load(tree, OBJECT);
             c.load(local, COUNTERS);
-            c.invokestatic(CONTEXTS, "exit", "([J)V", false);
+            c.invokestatic(CONTEXTS, "exit", "(Ljava/lang/Object;[J)V", false);
         });
     }
 
+    /**
+     * @param fetch  code that leaves the counter array on the stack (stored into a new local, {@code m.maxLocals})
+     * @param extras the types of the locals the fetch stores after that one, for the frames
+     */
     private static void weave(MethodNode m, BasicBlocks blocks, Consumer<InstructionAdapter> fetch,
-                              int invocationCounter, int firstBlockCounter) {
+                              int invocationCounter, int firstBlockCounter, List<Object> extras) {
         int local = m.maxLocals;
         InsnList entry = code(c -> {
             fetch.accept(c);
@@ -142,11 +153,11 @@ final class CounterInsertion {
         m.instructions.insert(entry);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof FrameNode f) {
-                f.local = withLocal(moved(f.local, moved), local);
+                f.local = withLocal(moved(f.local, moved), local, extras);
                 f.stack = moved(f.stack, moved);
             }
         }
-        m.maxLocals = local + 1;
+        m.maxLocals = local + 1 + extras.size();
         m.maxStack += 6;   // array, index, array, index, long: recomputed by the writer anyway
     }
 
@@ -203,8 +214,8 @@ final class CounterInsertion {
         return out;
     }
 
-    /** An expanded frame's locals with TOP up to {@code local} and the counter array there. */
-    private static List<Object> withLocal(List<Object> locals, int local) {
+    /** An expanded frame's locals with TOP up to {@code local}, the counter array there and the extras after it. */
+    private static List<Object> withLocal(List<Object> locals, int local, List<Object> extras) {
         List<Object> out = new ArrayList<>(locals == null ? List.of() : locals);
         int slots = 0;
         for (Object o : out) {
@@ -215,6 +226,7 @@ final class CounterInsertion {
             slots++;
         }
         out.add("[J");
+        out.addAll(extras);
         return out;
     }
 }
