@@ -61,7 +61,9 @@ public final class EvalMain implements Callable<Integer> {
     List<String> workloads;
 
     @Option(names = "--analyses", split = ",", paramLabel = "NAME", defaultValue = "sfa,method-time",
-            description = "Analyses to run, comma-separated. Default: ${DEFAULT-VALUE}.")
+            description = "Analyses to run, comma-separated. A variant adds launcher flags after '+' and is reported "
+                    + "as an analysis of its own: bytecode-count+contexts runs `taper run --analysis bytecode-count "
+                    + "--contexts`. Default: ${DEFAULT-VALUE}.")
     List<String> analyses;
 
     @Option(names = "--modes", split = ",", paramLabel = "MODE", defaultValue = "none,fixed,adaptive",
@@ -196,7 +198,7 @@ public final class EvalMain implements Callable<Integer> {
         }
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
-        TaperCommand command = new TaperCommand(taperScript, flags, analyses.get(0), audit, target.resolve("jacocoagent.jar"),
+        TaperCommand command = new TaperCommand(taperScript, flags, TaperCommand.analysisOf(analyses.get(0)), audit, target.resolve("jacocoagent.jar"),
             cache == null ? null : cache.equals("off") ? "off" : Path.of(cache).toAbsolutePath().toString());
         if (dryRun) {
             stdout.println(plan.size() + " runs:");

@@ -37,14 +37,40 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
     /** The file name of a JFR run's recording inside its run directory. */
     public static final String RECORDING = "recording.jfr";
 
+    /** Separates an analysis's name from the launcher flags of a variant: {@code bytecode-count+contexts}. */
+    public static final String VARIANT = "+";
+
+    /** The analysis a configuration's name runs: the part before its variant's flags. */
+    public static String analysisOf(String configured) {
+        int plus = configured.indexOf(VARIANT);
+        return plus < 0 ? configured : configured.substring(0, plus);
+    }
+
+    /** The launcher flags of a configuration's variant: {@code a+b+c} runs {@code --analysis a --b --c}. */
+    public static List<String> variantFlags(String configured) {
+        List<String> flags = new ArrayList<>();
+        int plus = configured.indexOf(VARIANT);
+        if (plus >= 0) {
+            for (String f : configured.substring(plus + 1).split("\\" + VARIANT)) {
+                if (!f.isEmpty()) {
+                    flags.add("--" + f);
+                }
+            }
+        }
+        return flags;
+    }
+
     public List<String> run(RunSpec spec, Preset preset, Path runDir) {
         List<String> cmd = new ArrayList<>();
         cmd.add(taper.toString());
         cmd.add("run");
         cmd.add("--analysis");
-        cmd.add(spec.analysis().isEmpty() ? noneAnalysis : spec.analysis());
+        cmd.add(spec.analysis().isEmpty() ? noneAnalysis : analysisOf(spec.analysis()));
         cmd.add("--mode");
         cmd.add(spec.mode().taperMode().key());
+        if (spec.mode().instrumented()) {
+            cmd.addAll(variantFlags(spec.analysis()));
+        }
         if (audit && spec.mode() == RunKind.ADAPTIVE) {
             cmd.add("--audit");
         }

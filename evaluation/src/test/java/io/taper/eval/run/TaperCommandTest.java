@@ -31,4 +31,15 @@ class TaperCommandTest {
                 "--out", "/o", "--", "-cp", "cp", "Main"),
             c.run(new RunSpec(W, "sfa", RunKind.ADAPTIVE, 1), Preset.CI, Path.of("/o")));
     }
+
+    @Test
+    void aVariantRunsItsAnalysisWithItsFlags() {
+        TaperCommand c = new TaperCommand(Path.of("taper"), List.of(), TaperCommand.analysisOf("bytecode-count+contexts"));
+        assertEquals(List.of("taper", "run", "--analysis", "bytecode-count", "--mode", "fixed", "--contexts",
+                "--precise", "--snapshot-interval", "0", "--out", "/o", "--", "-cp", "cp", "Main"),
+            c.run(new RunSpec(W, "bytecode-count+contexts+precise", RunKind.FIXED, 1), Preset.CI, Path.of("/o")));
+        assertEquals(List.of("taper", "run", "--analysis", "bytecode-count", "--mode", "none", "--out", "/o", "--",
+                "-cp", "cp", "Main"), c.run(new RunSpec(W, "", RunKind.NONE, 1), Preset.CI, Path.of("/o")));
+        assertEquals(List.of(), TaperCommand.variantFlags("sfa"));
+    }
 }
