@@ -14,14 +14,15 @@ import java.util.Map;
  * counts summed per class (the rows are made from these as from a fixed run's arrays), each thread's bytecodes, and
  * the call tree in method-time's format ({@code [parent, method id, calls, inclusive bytecodes, 0]} per node, the
  * threads on top, a thread's flattened contexts under method id -2), so that the launcher draws the same flame graph
- * and collapsed stacks. A thread's tree of more than {@link #EXPORTED_PER_THREAD} contexts is exported with its
- * heaviest ones only (by inclusive count; the others' bytecodes show as their caller's own); the rows and totals
- * keep everything.
+ * and collapsed stacks. A thread's tree of more than {@link #EXPORTED_PER_THREAD} contexts (or of more than what is
+ * left of {@link #EXPORTED_IN_ALL}) is exported with its heaviest ones only (by inclusive count; the others'
+ * bytecodes show as their caller's own); the rows and totals keep everything.
  */
 final class ContextCounts {
 
-    /** Contexts exported per thread, at most. */
+    /** Contexts exported per thread, at most, and in all (threads read later get what is left, at least 1,000). */
     static final int EXPORTED_PER_THREAD = 50_000;
+    static final int EXPORTED_IN_ALL = 200_000;
     /** The call tree's method id of a thread's flattened contexts (method-time's too). */
     static final long FLATTENED_METHOD = -2;
     private static final long THREAD_METHOD = -10;
@@ -148,10 +149,11 @@ final class ContextCounts {
             nodes.add(new long[] {threadNode, FLATTENED_METHOD, 0, flattened, 0});
         }
         long least = 1;
-        if (n > EXPORTED_PER_THREAD) {   // the heaviest only: an ancestor weighs at least what its descendants do
+        int allowed = (int) Math.min(EXPORTED_PER_THREAD, Math.max(1_000, EXPORTED_IN_ALL - exportedContexts));
+        if (n > allowed) {   // the heaviest only: an ancestor weighs at least what its descendants do
             long[] sorted = inclusive.clone();
             java.util.Arrays.sort(sorted);
-            least = Math.max(1, sorted[n - EXPORTED_PER_THREAD]);
+            least = Math.max(1, sorted[n - allowed]);
         }
         int[] exported = new int[n];
         for (int i = 0; i < n; i++) {

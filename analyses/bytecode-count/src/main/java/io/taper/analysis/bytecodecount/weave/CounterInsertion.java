@@ -49,9 +49,10 @@ final class CounterInsertion {
     /**
      * The calling-context variant: the entry fetches the thread's tree into a local of its own and the array of the
      * context the call opens ({@code ContextCounters.enter(tree, slot, base, length)}, the method's own counters only,
-     * indexed from its first), and every exit hands both back: before each return, and in a handler of any exception that covers the whole body (in a
-     * constructor, from after its {@code super(...)} or {@code this(...)} call: no handler may cover code that runs on
-     * an uninitialised {@code this}). The handler's frame names only the array, so it fits every frame it covers.
+     * indexed from its first), and every exit hands both back: before each return, and in a handler of any exception
+     * that covers the whole body (in a constructor, from after its {@code super(...)} or {@code this(...)} call: no
+     * handler may cover code that runs on an uninitialised {@code this}). The handler's frame names only the array and
+     * the tree, so it fits every frame it covers.
      *
      * @param base the method's first counter in the class's layout (its invocation counter, or its first block's)
      */
