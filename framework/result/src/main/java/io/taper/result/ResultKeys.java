@@ -242,12 +242,17 @@ public final class ResultKeys {
         public static final String OBSERVED_NANOS = "observedNanos";
         public static final String CALL_TREE = "callTree";
         /**
-         * {@code [parent, method id, calls, nanos, waiting nanos]} per exported call-tree node. The root's children
-         * are threads: method id {@code -10 - i} names {@link #THREAD_NAMES}{@code [i]}; -2 is a thread's flattened
-         * contexts.
+         * {@code [parent, method id, calls, nanos, waiting nanos]} per exported call-tree node (bytecode-count's
+         * contexts: inclusive bytecodes for nanos, 0 waiting). The root's children are threads: method id
+         * {@link #THREAD_METHOD}{@code - i} names {@link #THREAD_NAMES}{@code [i]}; {@link #FLATTENED_METHOD} is a
+         * thread's flattened contexts.
          */
         public static final String NODES = "nodes";
         public static final String THREAD_NAMES = "threads";
+        /** A thread node's method id is this minus the index of its name in {@link #THREAD_NAMES}. */
+        public static final int THREAD_METHOD = -10;
+        /** The method id of the node that holds a thread's flattened contexts. */
+        public static final int FLATTENED_METHOD = -2;
         /** Time in calls whose calling context was flattened (a full tree or the state budget): its paths are lost. */
         public static final String FLATTENED_NANOS = "flattenedNanos";
         /** Cuts of full calling-context trees (their coldest contexts flattened), and the time those contexts held. */

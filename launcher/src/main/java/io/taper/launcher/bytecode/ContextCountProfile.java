@@ -17,7 +17,6 @@ import java.util.Map;
 public final class ContextCountProfile implements CallTreeProfile {
 
     public static final String UNIT = "bytecodes";
-    private static final long FLATTENED = -2;
 
     private final List<Node> nodes;
     private final List<String> threadNames;
@@ -67,12 +66,9 @@ public final class ContextCountProfile implements CallTreeProfile {
 
     @Override
     public String frameOf(long methodId) {
-        if (methodId == FLATTENED) {
-            return "(flattened-contexts)";
-        }
-        if (CallTreeProfile.isThread(methodId)) {
-            int i = (int) (-10 - methodId);
-            return "[thread " + (i < threadNames.size() ? threadNames.get(i) : "#" + i) + "]";
+        String thread = CallTreeProfile.threadFrame(methodId, threadNames);
+        if (thread != null) {
+            return thread;
         }
         String f = frames.get(methodId);
         return f != null ? f : "(method-" + methodId + ")";

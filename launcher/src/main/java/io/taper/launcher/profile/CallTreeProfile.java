@@ -1,5 +1,6 @@
 package io.taper.launcher.profile;
 
+import io.taper.result.ResultKeys.MethodTimeSummary;
 import java.util.List;
 import java.util.Map;
 
@@ -37,6 +38,18 @@ public interface CallTreeProfile {
 
     /** True for a node that stands for a thread (or same-named threads) rather than a method. */
     static boolean isThread(long methodId) {
-        return methodId <= MethodTimeProfile.THREAD_METHOD;
+        return methodId <= MethodTimeSummary.THREAD_METHOD;
+    }
+
+    /** The frame of a thread's node or of its flattened contexts' node, or null for a method's. */
+    static String threadFrame(long methodId, List<String> threadNames) {
+        if (methodId == MethodTimeSummary.FLATTENED_METHOD) {
+            return "(flattened-contexts)";
+        }
+        if (isThread(methodId)) {
+            int i = (int) (MethodTimeSummary.THREAD_METHOD - methodId);
+            return "[thread " + (i < threadNames.size() ? threadNames.get(i) : "#" + i) + "]";
+        }
+        return null;
     }
 }

@@ -31,7 +31,7 @@ public final class MethodTimeProfile implements CallTreeProfile {
     public static final String INCLUSIVE = ResultKeys.MethodRow.INCLUSIVE_NANOS;
 
     /** Method ids of the call tree's thread nodes: {@code THREAD_METHOD - i} is thread name {@code i}. */
-    public static final long THREAD_METHOD = -10;
+    public static final long THREAD_METHOD = MethodTimeSummary.THREAD_METHOD;
 
     private final String mode;
     private final ProfileView view;
@@ -194,12 +194,9 @@ public final class MethodTimeProfile implements CallTreeProfile {
     /** The frame name of a call-tree node's method. */
     @Override
     public String frameOf(long methodId) {
-        if (methodId == -2) {
-            return "(flattened-contexts)";
-        }
-        if (isThread(methodId)) {
-            int i = (int) (THREAD_METHOD - methodId);
-            return "[thread " + (i < threadNames.size() ? threadNames.get(i) : "#" + i) + "]";
+        String thread = CallTreeProfile.threadFrame(methodId, threadNames);
+        if (thread != null) {
+            return thread;
         }
         MethodRow r = byId.get(methodId);
         return r == null ? "(method-" + methodId + ")" : r.frame();

@@ -23,9 +23,6 @@ final class ContextCounts {
     /** Contexts exported per thread, at most, and in all (threads read later get what is left, at least 1,000). */
     static final int EXPORTED_PER_THREAD = 50_000;
     static final int EXPORTED_IN_ALL = 200_000;
-    /** The call tree's method id of a thread's flattened contexts (method-time's too). */
-    static final long FLATTENED_METHOD = -2;
-    private static final long THREAD_METHOD = -10;
 
     /** The class slot's counts summed over every context of every thread. */
     final Map<Integer, long[]> perClass = new HashMap<>();
@@ -141,12 +138,12 @@ final class ContextCounts {
             return;
         }
         int threadNode = nodes.size();
-        nodes.add(new long[] {-1, THREAD_METHOD - threadNames.size(), 0, total, 0});
+        nodes.add(new long[] {-1, MethodTimeSummary.THREAD_METHOD - threadNames.size(), 0, total, 0});
         threadNames.add(thread);
         int flattenedNode = -1;
         if (flattened > 0) {
             flattenedNode = nodes.size();
-            nodes.add(new long[] {threadNode, FLATTENED_METHOD, 0, flattened, 0});
+            nodes.add(new long[] {threadNode, MethodTimeSummary.FLATTENED_METHOD, 0, flattened, 0});
         }
         long least = 1;
         int allowed = (int) Math.min(EXPORTED_PER_THREAD, Math.max(1_000, EXPORTED_IN_ALL - exportedContexts));

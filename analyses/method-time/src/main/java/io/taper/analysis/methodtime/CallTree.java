@@ -1,5 +1,7 @@
 package io.taper.analysis.methodtime;
 
+import io.taper.result.ResultKeys;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -17,9 +19,9 @@ import java.util.PriorityQueue;
 final class CallTree {
 
     static final int ROOT = 0;
-    static final int TRUNCATED_METHOD = -2;
+    static final int TRUNCATED_METHOD = ResultKeys.MethodTimeSummary.FLATTENED_METHOD;
     /** Thread nodes' methods are {@code THREAD_METHOD - index}. */
-    static final int THREAD_METHOD = -10;
+    static final int THREAD_METHOD = ResultKeys.MethodTimeSummary.THREAD_METHOD;
 
     /** The method id of the thread node of thread name {@code index} (see {@link MergedProfile#threadNames}). */
     static int threadMethod(int index) {
