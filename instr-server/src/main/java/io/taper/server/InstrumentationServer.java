@@ -12,6 +12,8 @@ import io.taper.server.internal.DaemonThreads;
 import io.taper.server.internal.PreparedAnalysis;
 import io.taper.server.internal.ServerStats;
 import io.taper.server.internal.SocketDirectory;
+import io.taper.server.internal.StartupClasses;
+import io.taper.server.internal.StartupReplay;
 import io.taper.server.internal.WeaverSetup;
 import java.io.IOException;
 import java.io.Writer;
@@ -67,6 +69,7 @@ public final class InstrumentationServer implements AutoCloseable {
     private final ClassDump dump;
     private final ServerStats stats;
     private final HelloOk helloOk;
+    private final StartupReplay startup;
     private final ExecutorService workers = Executors.newCachedThreadPool(new DaemonThreads("taper-conn"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("taper-timer"));
     private final Set<ConnectionHandler> open = ConcurrentHashMap.newKeySet();
@@ -80,6 +83,10 @@ public final class InstrumentationServer implements AutoCloseable {
         this.stats = stats;
         this.socket = config.socket().toAbsolutePath();
         this.dump = config.dump().map(ClassDump::new).orElse(null);
+        // With a dump, every class is woven as it is asked for, so that the dump holds what the JVM was given.
+        this.startup = StartupReplay.start(dump == null ? StartupClasses.of(config) : null, analysis.engine(), stats,
+            Math.min(2, Runtime.getRuntime().availableProcessors()));
+        stats.onStartup(startup::stats);
         this.helloOk = new HelloOk(analysis.preparedJar().toAbsolutePath().toString(), analysis.resultsClass(),
             ProcessHandle.current().pid());
         SocketDirectory.prepare(socket);
@@ -167,7 +174,7 @@ public final class InstrumentationServer implements AutoCloseable {
             int id = nextConnection.getAndIncrement();
             ConnectionHandler[] self = new ConnectionHandler[1];
             ConnectionHandler h = new ConnectionHandler(ch, id, config.token(), helloOk, analysis.engine(), dump, stats,
-                this::statsJson, () -> open.remove(self[0]));
+                this::statsJson, () -> open.remove(self[0]), startup);
             self[0] = h;
             open.add(h);
             timers.schedule(() -> {
@@ -248,6 +255,7 @@ public final class InstrumentationServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        startup.close();
         try {
             analysis.engine().close();
         } catch (RuntimeException e) {

@@ -4,9 +4,11 @@ import io.taper.protocol.TaperConfig;
 import io.taper.protocol.TaperConfigException;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -69,6 +71,14 @@ final class RunConfig {
         if (o.dump() != null) {
             cfg = cfg.with(TaperConfig.DUMP, o.dump().toAbsolutePath().toString());
         }
+        Path javaHome = javaHomeOf(o.java());
+        if (javaHome != null) {
+            cfg = cfg.with(TaperConfig.OBSERVED_JAVA_HOME, javaHome.toString());
+            String classOptions = classOptions(o.javaArgs(), boot != null && boot.readyDir() != null);
+            if (!classOptions.isEmpty()) {
+                cfg = cfg.with(TaperConfig.OBSERVED_CLASS_OPTIONS, classOptions);
+            }
+        }
         if (boot != null && boot.dir != null) {
             cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())
                     .with(TaperConfig.BOOT_SHADOWS_JAVA_HOME, boot.javaHome.toString());
@@ -80,6 +90,49 @@ final class RunConfig {
             throw new LauncherException(e.getMessage());
         }
         return file;
+    }
+
+    /** Options of the java launcher whose value is the next argument. */
+    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-cp", "-classpath", "--class-path", "-p",
+        "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports",
+        "--add-opens", "--patch-module", "--enable-native-access");
+
+    /**
+     * The JVM options before the main class that change the bytes of the classes loaded before premain, as HotSpot
+     * reconstitutes them for the agent (class-data sharing, verification, a patched module; the boot shadow patch
+     * counts as one), space-separated.
+     */
+    static String classOptions(List<String> javaArgs, boolean bootShadows) {
+        List<String> picked = new java.util.ArrayList<>();
+        for (int i = 0; i < javaArgs.size(); i++) {
+            String a = javaArgs.get(i);
+            if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
+                break;
+            }
+            String lower = a.toLowerCase(java.util.Locale.ROOT);
+            if (lower.contains("shar") || lower.contains("verif") || lower.contains("archive")
+                    || lower.startsWith("--patch-module")) {
+                picked.add(a.equals("--patch-module") && i + 1 < javaArgs.size() ? a + "=" + javaArgs.get(i + 1) : a);
+            }
+            if (WITH_VALUE.contains(a)) {
+                i++;
+            }
+        }
+        if (bootShadows) {
+            picked.add("boot-shadows");
+        }
+        return String.join(" ", picked);
+    }
+
+    /** The java.home of a {@code java} executable ({@code HOME/bin/java}, links followed), or null. */
+    static Path javaHomeOf(Path java) {
+        try {
+            Path bin = java.toRealPath().getParent();
+            Path home = bin == null ? null : bin.getParent();
+            return home != null && Files.isRegularFile(home.resolve("lib").resolve("modules")) ? home : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static byte[] randomBytes(int n) {

@@ -64,6 +64,16 @@ class WovenClassCacheEndToEndTest {
         return (Map<String, Object>) ((Map<String, Object>) run.stats().get("server")).get("cache");
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> startupStats(TaperProcess.Outcome run) throws Exception {
+        return (Map<String, Object>) ((Map<String, Object>) run.stats().get("server")).get("startup");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long startupAnswer(TaperProcess.Outcome run, String key) throws Exception {
+        return ((Number) ((Map<String, Object>) run.stats().get("startupAnswers")).get(key)).longValue();
+    }
+
     private static long stat(TaperProcess.Outcome run, String key) throws Exception {
         return ((Number) cacheStats(run).get(key)).longValue();
     }
@@ -84,8 +94,19 @@ class WovenClassCacheEndToEndTest {
             assertEquals(1, jsa.filter(f -> f.toString().endsWith(".jsa")).count());
         }
 
+        Map<String, Object> firstStartup = startupStats(first);
+        assertEquals(true, firstStartup.get("written"), "the start-up classes kept: " + firstStartup);
+        assertEquals(0L, startupAnswer(first, "used"));
+
         TaperProcess.Outcome second = run("second", "method-time", cache);
         assertEquals(counts, programCounts(second));
+        // the classes loaded before premain came woven ahead, from the first run's start-up classes
+        long startupClasses = ((Number) second.stats().get("startupClasses")).longValue();
+        long used = startupAnswer(second, "used");
+        assertTrue(used >= startupClasses * 9 / 10, used + " of " + startupClasses + " taken: " + startupStats(second));
+        // a few classes come with other bytes in every run: refused (counted), they take a round trip
+        assertTrue(startupAnswer(second, "mismatched") <= startupClasses / 50, startupStats(second).toString());
+        assertTrue(((Number) startupStats(second).get("sent")).longValue() >= used, startupStats(second).toString());
         assertEquals("mapped: " + serverArchive(first).substring("written at exit: ".length()), serverArchive(second));
         assertFalse(((Map<?, ?>) second.result().get("launch")).containsKey("serverProblem"), "server exited cleanly");
         String serverOut = Files.readString(tmp.resolve("second/work/server.stdout"))

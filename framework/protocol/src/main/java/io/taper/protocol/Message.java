@@ -1,7 +1,8 @@
 package io.taper.protocol;
 
 /** A decoded protocol message; {@link Messages} encodes and decodes them. */
-public sealed interface Message permits Hello, HelloOk, Weave, Woven, ErrorMessage, StatsRequest, StatsReply, Bye {
+public sealed interface Message permits Hello, HelloOk, Weave, Woven, ErrorMessage, StatsRequest, StatsReply, Bye,
+        StartupFetch, StartupAnswers {
 
     /** The frame type byte ({@link MessageType}). */
     byte type();

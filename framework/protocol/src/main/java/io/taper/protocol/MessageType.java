@@ -11,9 +11,11 @@ public final class MessageType {
     public static final byte STATS = 6;
     public static final byte STATS_REPLY = 7;
     public static final byte BYE = 8;
+    public static final byte STARTUP_FETCH = 9;
+    public static final byte STARTUP_ANSWERS = 10;
 
     private static final String[] NAMES = {
-        null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE",
+        null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE", "STARTUP_FETCH", "STARTUP_ANSWERS",
     };
 
     private MessageType() {

@@ -48,21 +48,25 @@ public final class Messages {
             return new PayloadWriter(256).writeUtf(ok.preparedJar()).writeUtf(ok.resultsClass())
                 .writeLong(ok.serverPid()).toByteArray();
         } else if (m instanceof Weave w) {
-            PayloadWriter p = new PayloadWriter(w.classBytes().length + 128)
-                .writeInt(w.requestId()).writeInt(w.loaderTag()).writeUtf(w.className()).writeBoolean(w.retransform());
-            p.writeInt(w.disabledSites().length);
-            for (int id : w.disabledSites()) {
-                p.writeInt(id);
-            }
-            p.writeInt(w.variants().size());
-            for (Map.Entry<Integer, String> e : w.variants().entrySet()) {
-                p.writeInt(e.getKey()).writeUtf(e.getValue());
-            }
-            return p.writeByteArray(w.classBytes()).toByteArray();
+            PayloadWriter p = new PayloadWriter(w.classBytes().length + 128);
+            writeWeave(p, w);
+            return p.toByteArray();
         } else if (m instanceof Woven w) {
-            PayloadWriter p = new PayloadWriter(w.bytes().length + 64 * w.sites().size() + 64)
-                .writeInt(w.requestId()).writeByte(w.status().code()).writeText(w.message()).writeByteArray(w.bytes());
-            SiteCodec.write(p, w.sites());
+            PayloadWriter p = new PayloadWriter(w.bytes().length + 64 * w.sites().size() + 64);
+            writeWoven(p, w);
+            return p.toByteArray();
+        } else if (m instanceof StartupFetch f) {
+            return new PayloadWriter(16).writeLong(f.maxBytes()).writeInt(f.waitMillis()).toByteArray();
+        } else if (m instanceof StartupAnswers a) {
+            int size = 64;
+            for (StartupAnswers.Answer e : a.answers()) {
+                size += e.request().classBytes().length + e.answer().bytes().length + 64 * e.answer().sites().size() + 192;
+            }
+            PayloadWriter p = new PayloadWriter(size).writeInt(a.answers().size());
+            for (StartupAnswers.Answer e : a.answers()) {
+                writeWeave(p, e.request());
+                writeWoven(p, e.answer());
+            }
             return p.toByteArray();
         } else if (m instanceof ErrorMessage e) {
             return new PayloadWriter(64).writeText(e.message()).toByteArray();
@@ -72,6 +76,25 @@ public final class Messages {
             return EMPTY;
         }
         throw new IllegalArgumentException("not a protocol message: " + m);
+    }
+
+    private static void writeWeave(PayloadWriter p, Weave w) {
+        p.writeInt(w.requestId()).writeInt(w.loaderTag()).writeUtf(w.className()).writeBoolean(w.retransform())
+            .writeBoolean(w.startup());
+        p.writeInt(w.disabledSites().length);
+        for (int id : w.disabledSites()) {
+            p.writeInt(id);
+        }
+        p.writeInt(w.variants().size());
+        for (Map.Entry<Integer, String> e : w.variants().entrySet()) {
+            p.writeInt(e.getKey()).writeUtf(e.getValue());
+        }
+        p.writeByteArray(w.classBytes());
+    }
+
+    private static void writeWoven(PayloadWriter p, Woven w) {
+        p.writeInt(w.requestId()).writeByte(w.status().code()).writeText(w.message()).writeByteArray(w.bytes());
+        SiteCodec.write(p, w.sites());
     }
 
     /** Decodes a frame's payload according to its type. */
@@ -104,6 +127,12 @@ public final class Messages {
             case MessageType.BYE:
                 m = new Bye();
                 break;
+            case MessageType.STARTUP_FETCH:
+                m = new StartupFetch(r.readLong(), r.readInt());
+                break;
+            case MessageType.STARTUP_ANSWERS:
+                m = decodeStartupAnswers(r, what);
+                break;
             default:
                 throw new MalformedMessageException("unknown message type " + f.type());
         }
@@ -116,6 +145,7 @@ public final class Messages {
         int loaderTag = r.readInt();
         String className = r.readUtf();
         boolean retransform = r.readBoolean();
+        boolean startup = r.readBoolean();
         int n = r.readCount("disabled sites", 4);
         int[] disabled = new int[n];
         for (int i = 0; i < n; i++) {
@@ -127,7 +157,17 @@ public final class Messages {
             variants.put(r.readInt(), r.readUtf());
         }
         byte[] bytes = r.readByteArray("class bytes");
-        return new Weave(requestId, loaderTag, className, retransform, disabled, variants, bytes);
+        return new Weave(requestId, loaderTag, className, retransform, disabled, variants, bytes, startup);
+    }
+
+    private static StartupAnswers decodeStartupAnswers(PayloadReader r, String what) throws MalformedMessageException {
+        // an answer takes at least a request's and an answer's fixed fields
+        int n = r.readCount("startup answers", 40);
+        java.util.List<StartupAnswers.Answer> answers = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            answers.add(new StartupAnswers.Answer(decodeWeave(r), decodeWoven(r, what)));
+        }
+        return new StartupAnswers(answers);
     }
 
     private static Woven decodeWoven(PayloadReader r, String what) throws MalformedMessageException {

@@ -91,13 +91,24 @@ public final class TaperConfig {
     public static final String BOOT_SHADOWS_DIR = "boot.shadows.dir";
     /** The observed JVM's java.home, whose {@code java.base} the boot shadows are made from. */
     public static final String BOOT_SHADOWS_JAVA_HOME = "boot.shadows.java.home";
+    /**
+     * Optional: the observed JVM's java.home. With a cache, the server keeps the classes of the agent's start-up pass
+     * per observed JDK and weaves them before the next run's agent asks ({@code StartupFetch}).
+     */
+    public static final String OBSERVED_JAVA_HOME = "observed.java.home";
+    /**
+     * Optional: the observed JVM's options that change the class bytes its agent is handed (class-data sharing,
+     * verification, patched modules), space-separated: start-up classes are kept per JDK and these options.
+     */
+    public static final String OBSERVED_CLASS_OPTIONS = "observed.class.options";
     /** The file in the boot shadows directory that the server writes last: the launcher patches only with it. */
     public static final String BOOT_SHADOWS_COMPLETE = "COMPLETE";
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS,
-        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS);
+        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
+        OBSERVED_CLASS_OPTIONS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -264,6 +275,17 @@ public final class TaperConfig {
     public Optional<Path> bootShadowsJavaHome() {
         String v = values.get(BOOT_SHADOWS_JAVA_HOME);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(BOOT_SHADOWS_JAVA_HOME, v));
+    }
+
+    public Optional<Path> observedJavaHome() {
+        String v = values.get(OBSERVED_JAVA_HOME);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(path(OBSERVED_JAVA_HOME, v));
+    }
+
+    /** {@link #OBSERVED_CLASS_OPTIONS}, "" when not set. */
+    public String observedClassOptions() {
+        String v = values.get(OBSERVED_CLASS_OPTIONS);
+        return v == null ? "" : v;
     }
 
     /** How long the agent waits for the server's socket; 0 when not set. */

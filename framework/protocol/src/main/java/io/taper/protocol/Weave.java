@@ -12,9 +12,17 @@ import java.util.Map;
  * @param disabledSites sites to list but not weave
  * @param variants      site id → variant to weave (only sites that have variants)
  * @param classBytes    the original class file
+ * @param startup       true for a class of the agent's start-up pass (the classes loaded before it): the server
+ *                      keeps the bootstrap loader's ones, to weave them ahead of the next run's pass
  */
 public record Weave(int requestId, int loaderTag, String className, boolean retransform, int[] disabledSites,
-                    Map<Integer, String> variants, byte[] classBytes) implements Message {
+                    Map<Integer, String> variants, byte[] classBytes, boolean startup) implements Message {
+
+    /** A request outside the start-up pass. */
+    public Weave(int requestId, int loaderTag, String className, boolean retransform, int[] disabledSites,
+                 Map<Integer, String> variants, byte[] classBytes) {
+        this(requestId, loaderTag, className, retransform, disabledSites, variants, classBytes, false);
+    }
 
     @Override
     public byte type() {

@@ -2,6 +2,7 @@ package io.taper.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,6 +55,33 @@ class MessagesTest {
         assertEquals(List.of(12, 3), List.copyOf(w.variants().keySet()));
         assertEquals(variants, w.variants());
         assertArrayEquals(bytes, w.classBytes());
+        assertFalse(w.startup());
+        Weave s = (Weave) roundTrip(new Weave(10, 0, "java/lang/Object", true, new int[0], Map.of(), bytes, true));
+        assertTrue(s.startup());
+    }
+
+    @Test
+    void startupFetchAndAnswersRoundTrip() throws IOException {
+        assertEquals(new StartupFetch(48L << 20, 3000), roundTrip(new StartupFetch(48L << 20, 3000)));
+        SiteInfo site = new SiteInfo(4, 0, "java/util/List", "of", "()Ljava/util/List;", 0, "S.onEntry", "", true,
+            Map.of());
+        StartupAnswers.Answer woven = new StartupAnswers.Answer(
+            new Weave(0, 0, "java/util/List", true, new int[0], Map.of(), new byte[] {1, 2, 3}, true),
+            new Woven(0, WeaveStatus.WOVEN, "", new byte[] {4, 5, 6, 7}, List.of(site)));
+        StartupAnswers.Answer unchanged = new StartupAnswers.Answer(
+            new Weave(0, 0, "java/lang/Thread", true, new int[0], Map.of(), new byte[] {8}, true),
+            new Woven(0, WeaveStatus.UNCHANGED, "", new byte[0], List.of()));
+        StartupAnswers back = (StartupAnswers) roundTrip(new StartupAnswers(List.of(woven, unchanged)));
+        assertEquals(2, back.answers().size());
+        StartupAnswers.Answer a = back.answers().get(0);
+        assertEquals("java/util/List", a.request().className());
+        assertTrue(a.request().startup() && a.request().retransform());
+        assertArrayEquals(new byte[] {1, 2, 3}, a.request().classBytes());
+        assertArrayEquals(new byte[] {4, 5, 6, 7}, a.answer().bytes());
+        assertEquals(List.of(site), a.answer().sites());
+        assertEquals(WeaveStatus.UNCHANGED, back.answers().get(1).answer().status());
+        assertArrayEquals(new byte[] {8}, back.answers().get(1).request().classBytes());
+        assertEquals(List.of(), ((StartupAnswers) roundTrip(new StartupAnswers(List.of()))).answers());
     }
 
     @Test

@@ -55,6 +55,16 @@ public final class ResultKeys {
         public static final String PREMAIN_STEP_MILLIS = "premainStepMillis";
         /** The start-up pass over the classes loaded before premain. */
         public static final String STARTUP_RETRANSFORM_MILLIS = "startupRetransformMillis";
+        /**
+         * The server's answers for the start-up pass, woven ahead from an earlier run's start-up classes: how many came
+         * ({@link #STARTUP_ANSWERS_RECEIVED}), were taken ({@link #STARTUP_ANSWERS_USED}) and were refused because the
+         * class's bytes were not the kept ones ({@link #STARTUP_ANSWERS_MISMATCHED}); and premain's wait for them.
+         */
+        public static final String STARTUP_ANSWERS = "startupAnswers";
+        public static final String STARTUP_ANSWERS_RECEIVED = "received";
+        public static final String STARTUP_ANSWERS_USED = "used";
+        public static final String STARTUP_ANSWERS_MISMATCHED = "mismatched";
+        public static final String STARTUP_ANSWERS_FETCH_MILLIS = "fetchMillis";
         /** premain's wait for the socket of a server started alongside the program. */
         public static final String SERVER_WAIT_MILLIS = "serverWaitMillis";
 

@@ -9,6 +9,7 @@ import io.taper.protocol.Message;
 import io.taper.protocol.MessageType;
 import io.taper.protocol.Messages;
 import io.taper.protocol.StatsReply;
+import io.taper.protocol.StartupFetch;
 import io.taper.protocol.StatsRequest;
 import io.taper.protocol.Weave;
 import io.taper.protocol.WeaveStatus;
@@ -44,10 +45,14 @@ public final class ConnectionHandler implements Runnable {
     private final ServerStats stats;
     private final Supplier<String> statsJson;
     private final Runnable onClose;
+    private final StartupReplay startup;
     private volatile boolean greeted;
 
+    /** @param startup the start-up classes woven ahead and kept for the next run */
     public ConnectionHandler(SocketChannel channel, int id, String token, HelloOk helloOk, WeaveHandler engine,
-                             ClassDump dump, ServerStats stats, Supplier<String> statsJson, Runnable onClose) {
+                             ClassDump dump, ServerStats stats, Supplier<String> statsJson, Runnable onClose,
+                             StartupReplay startup) {
+        this.startup = startup;
         this.channel = channel;
         this.id = id;
         this.token = token.getBytes(StandardCharsets.UTF_8);
@@ -137,12 +142,17 @@ public final class ConnectionHandler implements Runnable {
                 return;
             }
             if (m instanceof Weave w) {
+                if (w.startup()) {
+                    startup.record(w);
+                }
                 long t0 = System.nanoTime();
                 Woven answer = weave(w);
                 // Counted before answering, so anyone who has the answer also sees it in the statistics.
                 stats.onWeave(answer.status(), w.className(), answer.message(), w.classBytes().length,
                     answer.bytes().length, answer.sites().size(), w.retransform(), System.nanoTime() - t0);
                 Messages.write(out, answer);
+            } else if (m instanceof StartupFetch f) {
+                startup.answer(f, out);
             } else if (m instanceof StatsRequest) {
                 Messages.write(out, new StatsReply(statsJson.get()));
             } else {

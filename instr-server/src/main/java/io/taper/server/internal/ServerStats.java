@@ -48,6 +48,13 @@ public final class ServerStats {
         transformStats = figures;
     }
 
+    private volatile java.util.function.Supplier<Map<String, Object>> startupStats;
+
+    /** The start-up classes woven ahead ({@link StartupReplay}): their figures go under {@code startup}. */
+    public void onStartup(java.util.function.Supplier<Map<String, Object>> figures) {
+        startupStats = figures;
+    }
+
     /** The woven-class cache: its figures go under {@code cache}. */
     public void onCache(java.util.function.Supplier<Map<String, Object>> figures) {
         cacheStats = figures;
@@ -183,6 +190,9 @@ public final class ServerStats {
             m.put("cache", cacheStats.get());
         } else if (cacheProblem != null) {
             m.put("cache", Map.of("problem", cacheProblem));
+        }
+        if (startupStats != null) {
+            m.put("startup", startupStats.get());
         }
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);

@@ -39,6 +39,11 @@ final class AgentStats {
     volatile long unmodifiableClassesAtStartup;
     volatile long startupClasses;
     volatile long startupRetransformNanos;
+    /** The server's answers for the start-up pass: received, used, refused for other bytes; the fetch's time. */
+    volatile long startupAnswersReceived;
+    final AtomicLong startupAnswersUsed = new AtomicLong();
+    final AtomicLong startupAnswersMismatched = new AtomicLong();
+    volatile long startupFetchNanos;
     volatile long premainNanos;
     /** Time premain waited for a server that the launcher started alongside the program. */
     volatile long serverWaitNanos;
@@ -123,6 +128,12 @@ final class AgentStats {
         m.put("retransformFailures", retransformFailures.get());
         m.put("startupClasses", startupClasses);
         m.put(Stats.STARTUP_RETRANSFORM_MILLIS, startupRetransformNanos / 1_000_000);
+        Map<String, Object> answers = new LinkedHashMap<>();
+        answers.put(Stats.STARTUP_ANSWERS_RECEIVED, startupAnswersReceived);
+        answers.put(Stats.STARTUP_ANSWERS_USED, startupAnswersUsed.get());
+        answers.put(Stats.STARTUP_ANSWERS_MISMATCHED, startupAnswersMismatched.get());
+        answers.put(Stats.STARTUP_ANSWERS_FETCH_MILLIS, startupFetchNanos / 1_000_000);
+        m.put(Stats.STARTUP_ANSWERS, answers);
         m.put(Stats.PREMAIN_MILLIS, premainNanos / 1_000_000);
         m.put(Stats.SERVER_WAIT_MILLIS, serverWaitNanos / 1_000_000);
         synchronized (premainSteps) {

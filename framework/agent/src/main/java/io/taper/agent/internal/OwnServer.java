@@ -56,7 +56,8 @@ final class OwnServer {
         TaperConfig own = config.with(TaperConfig.SOCKET, sockets.resolve("server.sock").toString())
             .with(TaperConfig.TOKEN, HexFormat.of().formatHex(token))
             .with(TaperConfig.OUT, out.toString())
-            .with(TaperConfig.WORK, work.toString());
+            .with(TaperConfig.WORK, work.toString())
+            .with(TaperConfig.OBSERVED_JAVA_HOME, System.getProperty("java.home"));
         Path file = work.resolve("taper.properties");
         own.store(file);
         String java = config.get(TaperConfig.SERVER_JAVA);

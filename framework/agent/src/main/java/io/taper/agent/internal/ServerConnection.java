@@ -7,6 +7,8 @@ import io.taper.protocol.HelloOk;
 import io.taper.protocol.Message;
 import io.taper.protocol.MessageType;
 import io.taper.protocol.Messages;
+import io.taper.protocol.StartupAnswers;
+import io.taper.protocol.StartupFetch;
 import io.taper.protocol.Weave;
 import io.taper.protocol.Woven;
 import java.io.BufferedInputStream;
@@ -89,9 +91,23 @@ final class ServerConnection {
         return w;
     }
 
+    /** The STARTUP_FETCH exchange, whose deadline also allows the server's wait for its answers. */
+    StartupAnswers startupAnswers(StartupFetch fetch, int waitMillis) throws IOException {
+        Message reply = exchange(fetch, waitMillis);
+        if (!(reply instanceof StartupAnswers)) {
+            throw new IOException("expected STARTUP_ANSWERS, got " + MessageType.name(reply.type()));
+        }
+        return (StartupAnswers) reply;
+    }
+
     /** Sends a message and reads the answer within the timeout; ERROR and end of stream are failures. */
     Message exchange(Message request) throws IOException {
+        return exchange(request, 0);
+    }
+
+    private Message exchange(Message request, int extraMillis) throws IOException {
         arm();
+        deadline += extraMillis * 1_000_000L;
         Message reply;
         try {
             Messages.write(out, request);

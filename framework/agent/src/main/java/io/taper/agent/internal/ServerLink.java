@@ -2,6 +2,8 @@ package io.taper.agent.internal;
 
 import io.taper.controller.ClassDeployment;
 import io.taper.protocol.HelloOk;
+import io.taper.protocol.StartupAnswers;
+import io.taper.protocol.StartupFetch;
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.Weave;
 import io.taper.protocol.Woven;
@@ -68,6 +70,12 @@ final class ServerLink {
      */
     Woven weave(int loaderTag, String className, boolean retransform, ClassDeployment deployment, byte[] bytes)
             throws ServerBusyException {
+        return weave(loaderTag, className, retransform, false, deployment, bytes);
+    }
+
+    /** The same; {@code startup} marks a class of the start-up pass (the server keeps those for the next run). */
+    Woven weave(int loaderTag, String className, boolean retransform, boolean startup, ClassDeployment deployment,
+                byte[] bytes) throws ServerBusyException {
         ServerConnection c = acquire();
         if (c == null) {
             return null;
@@ -75,10 +83,35 @@ final class ServerLink {
         long t0 = System.nanoTime();
         try {
             Woven w = c.weave(new Weave(nextRequest.incrementAndGet(), loaderTag, className == null ? "" : className,
-                retransform, deployment.disabledSites(), deployment.variants(), bytes));
+                retransform, deployment.disabledSites(), deployment.variants(), bytes, startup));
             stats.roundTrip(System.nanoTime() - t0);
             release(c);
             return w;
+        } catch (IOException | RuntimeException e) {
+            discard(c);
+            fail(e.getMessage() == null ? e.toString() : e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * The server's answers for the start-up pass, at most {@code maxBytes} of class bytes, waiting up to
+     * {@code waitMillis} for the server to finish weaving them; null if the server is unavailable.
+     */
+    StartupAnswers startupAnswers(long maxBytes, int waitMillis) {
+        ServerConnection c;
+        try {
+            c = acquire();
+        } catch (ServerBusyException e) {
+            return null;
+        }
+        if (c == null) {
+            return null;
+        }
+        try {
+            StartupAnswers a = c.startupAnswers(new StartupFetch(maxBytes, waitMillis), waitMillis);
+            release(c);
+            return a;
         } catch (IOException | RuntimeException e) {
             discard(c);
             fail(e.getMessage() == null ? e.toString() : e.getMessage());

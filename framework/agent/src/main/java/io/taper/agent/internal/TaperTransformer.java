@@ -38,6 +38,9 @@ final class TaperTransformer implements ClassFileTransformer {
     private final ClassLoaderTags tags;
     private final PendingClasses pending;
     private final AgentStats stats;
+    /** True while premain's start-up pass runs: its retransformations are marked, and may take a prepared answer. */
+    private volatile boolean startupPass;
+    private volatile StartupAnswerTable startupAnswers;
 
     TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats) {
         this(link, tags, pending, stats, SkippedClasses.NONE);
@@ -50,6 +53,12 @@ final class TaperTransformer implements ClassFileTransformer {
         this.tags = tags;
         this.pending = pending;
         this.stats = stats;
+    }
+
+    /** The start-up pass begins, with the server's answers for it (or null), or ends ({@code false, null}). */
+    void startupPass(boolean running, StartupAnswerTable answers) {
+        startupAnswers = answers;
+        startupPass = running;
     }
 
     /** Marks the calling thread as agent-owned for good: its class loads are queued, never sent. */
@@ -108,9 +117,13 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
-        Woven w;
+        boolean startup = startupPass && redefined != null;
+        StartupAnswerTable answers = startup ? startupAnswers : null;
+        Woven w = answers == null ? null : answers.take(tag, className, bytes, deployment);
         try {
-            w = link.weave(tag, className, redefined != null, deployment, bytes);
+            if (w == null) {
+                w = link.weave(tag, className, redefined != null, startup, deployment, bytes);
+            }
         } catch (ServerBusyException e) {
             stats.classesSeen.decrementAndGet(); // it will be seen again when retransformed
             stats.classesQueued.incrementAndGet();

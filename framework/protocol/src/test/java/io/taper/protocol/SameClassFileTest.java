@@ -1,0 +1,82 @@
+package io.taper.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SameClassFileTest {
+
+    private static byte[] jdkClass(String name) throws IOException {
+        try (InputStream in = Object.class.getResourceAsStream("/" + name + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The class file with its methods in reverse order, found by a walk of its own (two bytes name, two descriptor...). */
+    private static byte[] methodsReversed(byte[] c) {
+        int start = SameClassFile.methodsStart(c);
+        int count = (c[start] & 0xff) << 8 | (c[start + 1] & 0xff);
+        List<byte[]> methods = new ArrayList<>();
+        int at = start + 2;
+        for (int i = 0; i < count; i++) {
+            int attributes = (c[at + 6] & 0xff) << 8 | (c[at + 7] & 0xff);
+            int end = at + 8;
+            for (int k = 0; k < attributes; k++) {
+                end += 6 + ((c[end + 2] & 0xff) << 24 | (c[end + 3] & 0xff) << 16 | (c[end + 4] & 0xff) << 8
+                    | (c[end + 5] & 0xff));
+            }
+            methods.add(Arrays.copyOfRange(c, at, end));
+            at = end;
+        }
+        Collections.reverse(methods);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(c, 0, start + 2);
+        methods.forEach(out::writeBytes);
+        out.write(c, at, c.length - at);
+        return out.toByteArray();
+    }
+
+    @Test
+    void theSameMethodsInAnotherOrderAreTheSameClassFile() throws IOException {
+        for (String name : List.of("java/io/DataInputStream", "java/lang/String", "java/util/HashMap")) {
+            byte[] c = jdkClass(name);
+            byte[] reversed = methodsReversed(c);
+            assertFalse(Arrays.equals(c, reversed), name);
+            assertTrue(SameClassFile.upToMethodOrder(c, c.clone()), name);
+            assertTrue(SameClassFile.upToMethodOrder(c, reversed), name);
+            assertTrue(SameClassFile.upToMethodOrder(reversed, c), name);
+        }
+    }
+
+    @Test
+    void anyOtherDifferenceIsAnotherClassFile() throws IOException {
+        byte[] c = jdkClass("java/io/DataInputStream");
+        byte[] reversed = methodsReversed(c);
+        int methods = SameClassFile.methodsStart(c);
+        byte[] code = reversed.clone();
+        code[code.length - 40] ^= 1;                   // a byte of a method (or of the class's attributes)
+        assertFalse(SameClassFile.upToMethodOrder(c, code));
+        byte[] constant = c.clone();
+        constant[20] ^= 1;                             // the constant pool
+        assertFalse(SameClassFile.upToMethodOrder(c, constant));
+        byte[] beforeMethods = c.clone();
+        beforeMethods[methods - 1] ^= 1;               // the last field's last byte
+        assertFalse(SameClassFile.upToMethodOrder(c, beforeMethods));
+        assertFalse(SameClassFile.upToMethodOrder(c, Arrays.copyOf(c, c.length - 1)));
+        assertFalse(SameClassFile.upToMethodOrder(c, jdkClass("java/io/DataOutputStream")));
+        byte[] garbage = new byte[c.length];
+        Arrays.fill(garbage, (byte) 0x7f);
+        assertFalse(SameClassFile.upToMethodOrder(garbage, c.clone()));
+        byte[] truncatedPool = c.clone();
+        truncatedPool[8] = (byte) 0xff;                // a constant pool count far past the end
+        assertFalse(SameClassFile.upToMethodOrder(truncatedPool, c));
+    }
+}
