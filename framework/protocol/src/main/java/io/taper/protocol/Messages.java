@@ -60,12 +60,11 @@ public final class Messages {
         } else if (m instanceof StartupAnswers a) {
             int size = 64;
             for (StartupAnswers.Answer e : a.answers()) {
-                size += e.request().classBytes().length + e.answer().bytes().length + 64 * e.answer().sites().size() + 192;
+                size += e.answer().bytes().length + 64 * e.answer().sites().size() + 192;
             }
-            PayloadWriter p = new PayloadWriter(size).writeInt(a.answers().size());
+            PayloadWriter p = new PayloadWriter(size).writeBoolean(a.complete()).writeInt(a.answers().size());
             for (StartupAnswers.Answer e : a.answers()) {
-                writeWeave(p, e.request());
-                writeWoven(p, e.answer());
+                writeStartupAnswer(p, e);
             }
             return p.toByteArray();
         } else if (m instanceof ErrorMessage e) {
@@ -76,6 +75,42 @@ public final class Messages {
             return EMPTY;
         }
         throw new IllegalArgumentException("not a protocol message: " + m);
+    }
+
+    /**
+     * One answer of a STARTUP_ANSWERS payload, encoded on its own (a server encodes each as it is woven) for
+     * {@link #writeStartupAnswers}.
+     */
+    public static byte[] encodeStartupAnswer(StartupAnswers.Answer a) {
+        PayloadWriter p = new PayloadWriter(a.answer().bytes().length + 64 * a.answer().sites().size() + 192);
+        writeStartupAnswer(p, a);
+        return p.toByteArray();
+    }
+
+    private static void writeStartupAnswer(PayloadWriter p, StartupAnswers.Answer a) {
+        p.writeUtf(a.className()).writeLong(a.fingerprint());
+        writeWoven(p, a.answer());
+    }
+
+    /** Writes a STARTUP_ANSWERS frame of answers encoded by {@link #encodeStartupAnswer}, and flushes. */
+    public static void writeStartupAnswers(OutputStream out, boolean complete, java.util.List<byte[]> encoded)
+            throws IOException {
+        int size = 5;
+        for (byte[] e : encoded) {
+            size += e.length;
+        }
+        byte[] payload = new byte[size];
+        payload[0] = (byte) (complete ? 1 : 0);
+        payload[1] = (byte) (encoded.size() >>> 24);
+        payload[2] = (byte) (encoded.size() >>> 16);
+        payload[3] = (byte) (encoded.size() >>> 8);
+        payload[4] = (byte) encoded.size();
+        int at = 5;
+        for (byte[] e : encoded) {
+            System.arraycopy(e, 0, payload, at, e.length);
+            at += e.length;
+        }
+        Frames.write(out, MessageType.STARTUP_ANSWERS, payload);
     }
 
     private static void writeWeave(PayloadWriter p, Weave w) {
@@ -161,13 +196,14 @@ public final class Messages {
     }
 
     private static StartupAnswers decodeStartupAnswers(PayloadReader r, String what) throws MalformedMessageException {
-        // an answer takes at least a request's and an answer's fixed fields
-        int n = r.readCount("startup answers", 40);
+        boolean complete = r.readBoolean();
+        // an answer takes at least a name's length, a fingerprint and an answer's fixed fields
+        int n = r.readCount("startup answers", 25);
         java.util.List<StartupAnswers.Answer> answers = new java.util.ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            answers.add(new StartupAnswers.Answer(decodeWeave(r), decodeWoven(r, what)));
+            answers.add(new StartupAnswers.Answer(r.readUtf(), r.readLong(), decodeWoven(r, what)));
         }
-        return new StartupAnswers(answers);
+        return new StartupAnswers(answers, complete);
     }
 
     private static Woven decodeWoven(PayloadReader r, String what) throws MalformedMessageException {

@@ -5,7 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Whether two class files are the same class file up to the order of their methods. HotSpot hands an agent the class
+ * Whether two class files are the same class file up to the order of their methods, and a fingerprint that says so
+ * without the other file at hand. HotSpot hands an agent the class
  * it reconstitutes from its own structures, with the methods in the order of their names' addresses in memory: with
  * class-data sharing that order is the archive's, the same in every run; without it, it changes from run to run
  * while every byte of every method, and the rest of the file, stays the same. A weave does not depend on the order of
@@ -58,6 +59,57 @@ public final class SameClassFile {
             return at == endB && Arrays.equals(a, at, a.length, b, endB, b.length);
         } catch (IndexOutOfBoundsException e) {
             return false;
+        }
+    }
+
+    /**
+     * 64 bits of the class file that do not depend on the order of its methods: CRC-32C and CRC-32 of the bytes before
+     * and after the methods, and the sums of each method_info's. Class files that are {@link #upToMethodOrder the
+     * same} have the same fingerprint; a change anywhere changes it (bar a coincidence of both checksums). Bytes that
+     * do not parse as a class file get the checksums of all their bytes, in order.
+     */
+    public static long fingerprint(byte[] c) {
+        java.util.zip.CRC32C crcC = new java.util.zip.CRC32C();
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        int methods;
+        try {
+            methods = methodsStart(c);
+        } catch (IndexOutOfBoundsException e) {
+            methods = -1;
+        }
+        if (methods < 0) {
+            crcC.update(c, 0, c.length);
+            crc.update(c, 0, c.length);
+            return crcC.getValue() << 32 ^ crc.getValue() ^ c.length;
+        }
+        try {
+            int count = u2(c, methods);
+            long sumC = 0;
+            long sum = 0;
+            java.util.zip.CRC32C oneC = new java.util.zip.CRC32C();
+            java.util.zip.CRC32 one = new java.util.zip.CRC32();
+            int at = methods + 2;
+            for (int i = 0; i < count; i++) {
+                int end = memberEnd(c, at);
+                oneC.reset();
+                oneC.update(c, at, end - at);
+                one.reset();
+                one.update(c, at, end - at);
+                sumC += oneC.getValue();
+                sum += one.getValue();
+                at = end;
+            }
+            crcC.update(c, 0, methods + 2);
+            crcC.update(c, at, c.length - at);
+            crc.update(c, 0, methods + 2);
+            crc.update(c, at, c.length - at);
+            long high = (crcC.getValue() + sumC * 0x9E3779B1L) & 0xffffffffL;
+            long low = (crc.getValue() + sum * 0x85EBCA77L) & 0xffffffffL;
+            return high << 32 | low;
+        } catch (IndexOutOfBoundsException e) {
+            crcC.reset();
+            crcC.update(c, 0, c.length);
+            return crcC.getValue() << 32 ^ c.length;
         }
     }
 

@@ -65,23 +65,30 @@ class MessagesTest {
         assertEquals(new StartupFetch(48L << 20, 3000), roundTrip(new StartupFetch(48L << 20, 3000)));
         SiteInfo site = new SiteInfo(4, 0, "java/util/List", "of", "()Ljava/util/List;", 0, "S.onEntry", "", true,
             Map.of());
-        StartupAnswers.Answer woven = new StartupAnswers.Answer(
-            new Weave(0, 0, "java/util/List", true, new int[0], Map.of(), new byte[] {1, 2, 3}, true),
+        StartupAnswers.Answer woven = new StartupAnswers.Answer("java/util/List", 0x1234_5678_9abc_def0L,
             new Woven(0, WeaveStatus.WOVEN, "", new byte[] {4, 5, 6, 7}, List.of(site)));
-        StartupAnswers.Answer unchanged = new StartupAnswers.Answer(
-            new Weave(0, 0, "java/lang/Thread", true, new int[0], Map.of(), new byte[] {8}, true),
+        StartupAnswers.Answer unchanged = new StartupAnswers.Answer("java/lang/Thread", -1L,
             new Woven(0, WeaveStatus.UNCHANGED, "", new byte[0], List.of()));
-        StartupAnswers back = (StartupAnswers) roundTrip(new StartupAnswers(List.of(woven, unchanged)));
+        StartupAnswers back = (StartupAnswers) roundTrip(new StartupAnswers(List.of(woven, unchanged), false));
         assertEquals(2, back.answers().size());
+        assertFalse(back.complete());
         StartupAnswers.Answer a = back.answers().get(0);
-        assertEquals("java/util/List", a.request().className());
-        assertTrue(a.request().startup() && a.request().retransform());
-        assertArrayEquals(new byte[] {1, 2, 3}, a.request().classBytes());
+        assertEquals("java/util/List", a.className());
+        assertEquals(0x1234_5678_9abc_def0L, a.fingerprint());
         assertArrayEquals(new byte[] {4, 5, 6, 7}, a.answer().bytes());
         assertEquals(List.of(site), a.answer().sites());
         assertEquals(WeaveStatus.UNCHANGED, back.answers().get(1).answer().status());
-        assertArrayEquals(new byte[] {8}, back.answers().get(1).request().classBytes());
-        assertEquals(List.of(), ((StartupAnswers) roundTrip(new StartupAnswers(List.of()))).answers());
+        assertEquals(-1L, back.answers().get(1).fingerprint());
+        // answers encoded one by one (as a server does while it weaves) make the same frame
+        ByteArrayOutputStream parts = new ByteArrayOutputStream();
+        Messages.writeStartupAnswers(parts, false,
+            List.of(Messages.encodeStartupAnswer(woven), Messages.encodeStartupAnswer(unchanged)));
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        Messages.write(whole, new StartupAnswers(List.of(woven, unchanged), false));
+        assertArrayEquals(whole.toByteArray(), parts.toByteArray());
+        StartupAnswers none = (StartupAnswers) roundTrip(new StartupAnswers(List.of(), true));
+        assertEquals(List.of(), none.answers());
+        assertTrue(none.complete());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.taper.protocol;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -53,6 +55,7 @@ class SameClassFileTest {
             assertTrue(SameClassFile.upToMethodOrder(c, c.clone()), name);
             assertTrue(SameClassFile.upToMethodOrder(c, reversed), name);
             assertTrue(SameClassFile.upToMethodOrder(reversed, c), name);
+            assertEquals(SameClassFile.fingerprint(c), SameClassFile.fingerprint(reversed), name);
         }
     }
 
@@ -61,22 +64,34 @@ class SameClassFileTest {
         byte[] c = jdkClass("java/io/DataInputStream");
         byte[] reversed = methodsReversed(c);
         int methods = SameClassFile.methodsStart(c);
+        long fingerprint = SameClassFile.fingerprint(c);
         byte[] code = reversed.clone();
         code[code.length - 40] ^= 1;                   // a byte of a method (or of the class's attributes)
         assertFalse(SameClassFile.upToMethodOrder(c, code));
+        assertNotEquals(fingerprint, SameClassFile.fingerprint(code));
+        byte[] inMethod = c.clone();
+        inMethod[methods + 40] ^= 1;                   // a byte inside the first method
+        assertFalse(SameClassFile.upToMethodOrder(c, inMethod));
+        assertNotEquals(fingerprint, SameClassFile.fingerprint(inMethod));
         byte[] constant = c.clone();
         constant[20] ^= 1;                             // the constant pool
         assertFalse(SameClassFile.upToMethodOrder(c, constant));
+        assertNotEquals(fingerprint, SameClassFile.fingerprint(constant));
         byte[] beforeMethods = c.clone();
         beforeMethods[methods - 1] ^= 1;               // the last field's last byte
         assertFalse(SameClassFile.upToMethodOrder(c, beforeMethods));
+        assertNotEquals(fingerprint, SameClassFile.fingerprint(beforeMethods));
         assertFalse(SameClassFile.upToMethodOrder(c, Arrays.copyOf(c, c.length - 1)));
         assertFalse(SameClassFile.upToMethodOrder(c, jdkClass("java/io/DataOutputStream")));
+        assertNotEquals(fingerprint, SameClassFile.fingerprint(jdkClass("java/io/DataOutputStream")));
         byte[] garbage = new byte[c.length];
         Arrays.fill(garbage, (byte) 0x7f);
         assertFalse(SameClassFile.upToMethodOrder(garbage, c.clone()));
         byte[] truncatedPool = c.clone();
         truncatedPool[8] = (byte) 0xff;                // a constant pool count far past the end
         assertFalse(SameClassFile.upToMethodOrder(truncatedPool, c));
+        // bytes that do not parse still get a fingerprint of their own
+        assertEquals(SameClassFile.fingerprint(garbage), SameClassFile.fingerprint(garbage.clone()));
+        assertNotEquals(SameClassFile.fingerprint(garbage), SameClassFile.fingerprint(truncatedPool));
     }
 }

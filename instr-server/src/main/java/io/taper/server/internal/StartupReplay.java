@@ -1,44 +1,51 @@
 package io.taper.server.internal;
 
-import io.taper.protocol.Frames;
-import io.taper.protocol.MessageType;
 import io.taper.protocol.Messages;
+import io.taper.protocol.SameClassFile;
 import io.taper.protocol.StartupAnswers;
 import io.taper.protocol.StartupFetch;
 import io.taper.protocol.Weave;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Weaves the kept start-up classes ({@link StartupClasses}) as soon as the server is up, while the observed JVM starts,
- * and hands the answers to the agent that asks before its start-up pass ({@link StartupFetch}). The pass then takes
- * them from memory instead of a round trip per class, the part of a run's start-up that is mostly waiting. An answer
- * is what a WEAVE of the kept bytes (bootstrap loader, retransformation, every site enabled) gets, site ids and all.
+ * and hands the answers to the agent's start-up pass as they are ready ({@link StartupFetch}: each fetch gets those
+ * woven since the last one): the pass retransforms one lot while the next is woven, and takes each class's answer
+ * from memory instead of a round trip, the part of a run's start-up that is mostly waiting. An answer is what a WEAVE
+ * of the kept bytes (bootstrap loader, retransformation, every site enabled) gets, site ids and all.
  */
 public final class StartupReplay {
+
+    /** A fetch waits for this many new answers (or the end of the weaving, or its time). */
+    static final int LOT = 128;
 
     private final StartupClasses classes;
     private final WeaveHandler engine;
     private final ServerStats stats;
-    private final CountDownLatch done = new CountDownLatch(1);
-    private final AtomicBoolean fetched = new AtomicBoolean();
+    private final Object lock = new Object();
     private final AtomicInteger failed = new AtomicInteger();
-    private volatile AtomicReferenceArray<StartupAnswers.Answer> answers = new AtomicReferenceArray<>(0);
-    /** Every answer as one STARTUP_ANSWERS frame, made as soon as they are woven (off the fetch's path), or null. */
-    private volatile byte[] frame;
-    private volatile long frameClassBytes;
+    // under lock
+    private StartupAnswers.Answer[] answers = new StartupAnswers.Answer[0];
+    /** Each answer encoded as it is woven, so that a fetch only copies. */
+    private byte[][] encoded = new byte[0][];
+    private boolean[] woven = new boolean[0];
+    private boolean[] given = new boolean[0];
+    private int ready;
+    private int unsent;
+    private boolean done;
+    private long givenBytes;
+    private int sent;
+    private int fetches;
+    private long waitedMillis;
     private volatile long wovenMillis = -1;
-    private volatile int sent = -1;
-    private volatile long waitedMillis;
 
     private StartupReplay(StartupClasses classes, WeaveHandler engine, ServerStats stats) {
         this.classes = classes;
@@ -53,7 +60,9 @@ public final class StartupReplay {
     public static StartupReplay start(StartupClasses classes, WeaveHandler engine, ServerStats stats, int threads) {
         StartupReplay r = new StartupReplay(classes, engine, stats);
         if (classes == null) {
-            r.done.countDown();
+            synchronized (r.lock) {
+                r.done = true;
+            }
             return r;
         }
         Thread t = new Thread(() -> r.run(Math.max(1, threads)), "taper-startup-replay");
@@ -66,14 +75,28 @@ public final class StartupReplay {
         long t0 = System.nanoTime();
         try {
             List<StartupClasses.Entry> entries = classes.load();
-            AtomicReferenceArray<StartupAnswers.Answer> out = new AtomicReferenceArray<>(entries.size());
-            answers = out;
+            synchronized (lock) {
+                answers = new StartupAnswers.Answer[entries.size()];
+                encoded = new byte[entries.size()][];
+                woven = new boolean[entries.size()];
+                given = new boolean[entries.size()];
+            }
             AtomicInteger next = new AtomicInteger();
             Runnable worker = () -> {
                 for (int i; (i = next.getAndIncrement()) < entries.size(); ) {
                     StartupAnswers.Answer a = weave(entries.get(i));
-                    if (a != null) {
-                        out.set(i, a);
+                    byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
+                    synchronized (lock) {
+                        answers[i] = a;
+                        encoded[i] = e;
+                        woven[i] = true;
+                        ready++;
+                        if (a != null) {
+                            unsent++;
+                        }
+                        if (unsent >= LOT) {
+                            lock.notifyAll();
+                        }
                     }
                 }
             };
@@ -88,25 +111,14 @@ public final class StartupReplay {
             for (Thread h : helpers) {
                 h.join();
             }
-            List<StartupAnswers.Answer> all = new ArrayList<>(out.length());
-            long bytes = 0;
-            for (int i = 0; i < out.length(); i++) {
-                StartupAnswers.Answer a = out.get(i);
-                if (a != null) {
-                    all.add(a);
-                    bytes += classBytes(a);
-                }
-            }
-            byte[] payload = Messages.encode(new StartupAnswers(all));
-            if (payload.length <= Frames.MAX_PAYLOAD) {
-                frameClassBytes = bytes;
-                frame = Frames.encode(MessageType.STARTUP_ANSWERS, payload);
-            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             wovenMillis = (System.nanoTime() - t0) / 1_000_000;
-            done.countDown();
+            synchronized (lock) {
+                done = true;
+                lock.notifyAll();
+            }
         }
     }
 
@@ -121,91 +133,94 @@ public final class StartupReplay {
             failed.incrementAndGet();   // the agent sends this class itself, and hears why
             return null;
         }
-        return new StartupAnswers.Answer(w, new Woven(0, o.status(), o.message(), bytes, o.sites()));
+        return new StartupAnswers.Answer(e.name(), SameClassFile.fingerprint(e.bytes()),
+            new Woven(0, o.status(), o.message(), bytes, o.sites()));
     }
 
     private static long classBytes(StartupAnswers.Answer a) {
-        return a.request().classBytes().length + a.answer().bytes().length;
+        return a.answer().bytes().length;
     }
 
     /**
-     * Writes the answer to a fetch: all answers in the frame made ahead when the fetch takes them all, else
-     * {@link #answers(StartupFetch)}.
-     */
-    public void answer(StartupFetch fetch, java.io.OutputStream out) throws java.io.IOException {
-        StartupAnswers a = answers(fetch);
-        byte[] f = frame;
-        if (f != null && a.answers().size() == countAnswers() && frameClassBytes <= fetch.maxBytes()) {
-            out.write(f);
-            out.flush();
-            frame = null;
-        } else {
-            Messages.write(out, a);
-        }
-    }
-
-    /**
-     * The answers for the agent's start-up pass: once per server (a second fetch gets none), after waiting up to the
-     * fetch's time for the weaving to end (what is not woven by then is left to the agent's round trips), and no more
-     * class bytes than the fetch takes.
+     * The answers woven since the last fetch, after waiting up to the fetch's time for {@link #LOT} of them or the
+     * end of the weaving, within the class bytes the fetch takes (counted over all its fetches). Complete when the
+     * weaving has ended and nothing woven is left to give (or the fetch's bytes are used up).
      */
     public StartupAnswers answers(StartupFetch fetch) {
-        if (!fetched.compareAndSet(false, true)) {
-            return new StartupAnswers(List.of());
-        }
+        List<StartupAnswers.Answer> list = new ArrayList<>();
+        boolean complete = give(fetch, list, null);
+        return new StartupAnswers(list, complete);
+    }
+
+    /** Writes the answer to a fetch ({@link #answers}) as one STARTUP_ANSWERS frame of the answers encoded ahead. */
+    public void answer(StartupFetch fetch, OutputStream out) throws IOException {
+        List<byte[]> parts = new ArrayList<>();
+        boolean complete = give(fetch, null, parts);
+        Messages.writeStartupAnswers(out, complete, parts);
+    }
+
+    /** Takes the answers a fetch gets, as answers or encoded; true if complete. */
+    private boolean give(StartupFetch fetch, List<StartupAnswers.Answer> list, List<byte[]> parts) {
         long t0 = System.nanoTime();
-        try {
-            done.await(Math.max(0, fetch.waitMillis()), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        waitedMillis = (System.nanoTime() - t0) / 1_000_000;
-        AtomicReferenceArray<StartupAnswers.Answer> all = answers;
-        List<StartupAnswers.Answer> list = new ArrayList<>(all.length());
-        long bytes = 0;
-        for (int i = 0; i < all.length(); i++) {
-            StartupAnswers.Answer a = all.get(i);
-            if (a == null) {
-                continue;
+        long deadline = t0 + Math.max(0, fetch.waitMillis()) * 1_000_000L;
+        boolean complete;
+        int n = 0;
+        synchronized (lock) {
+            try {
+                for (long left; !done && unsent < LOT && (left = deadline - System.nanoTime()) > 0; ) {
+                    lock.wait(Math.max(1, left / 1_000_000L));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-            long size = classBytes(a);
-            if (bytes + size > fetch.maxBytes()) {
-                continue;
+            boolean full = false;
+            for (int i = 0; i < answers.length; i++) {
+                StartupAnswers.Answer a = answers[i];
+                if (!woven[i] || given[i] || a == null) {
+                    continue;
+                }
+                if (givenBytes + classBytes(a) > fetch.maxBytes()) {
+                    full = true;
+                    break;
+                }
+                givenBytes += classBytes(a);
+                given[i] = true;
+                unsent--;
+                n++;
+                if (list != null) {
+                    list.add(a);
+                } else {
+                    parts.add(encoded[i]);
+                }
+                encoded[i] = null;
             }
-            bytes += size;
-            list.add(a);
+            complete = done && (unsent == 0 || full);
+            sent += n;
+            fetches++;
+            waitedMillis += (System.nanoTime() - t0) / 1_000_000;
         }
-        sent = list.size();
-        return new StartupAnswers(list);
+        return complete;
     }
 
     /** For {@code server-stats.json}: what was kept, woven ahead, sent, and this run's classes kept for the next. */
     public Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("file", classes == null ? null : classes.file().toString());
-        m.put("classesInFile", answers.length());
-        m.put("wovenAhead", countAnswers());
-        m.put("wovenAheadMillis", wovenMillis);
-        m.put("failed", failed.get());
-        m.put("sent", sent);
-        m.put("fetchWaitedMillis", waitedMillis);
+        synchronized (lock) {
+            m.put("classesInFile", answers.length);
+            m.put("wovenAhead", ready - failed.get());
+            m.put("wovenAheadMillis", wovenMillis);
+            m.put("failed", failed.get());
+            m.put("sent", sent);
+            m.put("fetches", fetches);
+            m.put("fetchWaitedMillis", waitedMillis);
+        }
         m.put("recorded", classes == null ? 0 : classes.recorded());
         m.put("written", classes != null && classes.written());
         if (classes != null && classes.problem() != null) {
             m.put("problem", classes.problem());
         }
         return m;
-    }
-
-    private int countAnswers() {
-        AtomicReferenceArray<StartupAnswers.Answer> all = answers;
-        int n = 0;
-        for (int i = 0; i < all.length(); i++) {
-            if (all.get(i) != null) {
-                n++;
-            }
-        }
-        return n;
     }
 
     /** Keeps a request of the agent's start-up pass for the next run. */

@@ -92,11 +92,7 @@ public final class AgentStartup {
             List<Class<?>> loaded = startup.candidates();
             step = stats.premainStep("candidates", step);
             if (link.available()) {
-                StartupAnswerTable answers = fetchStartupAnswers(link, stats);
-                step = stats.premainStep("startupAnswers", step);
-                transformer.startupPass(true, answers);
-                startup.run(loaded, STARTUP_THREADS);
-                transformer.startupPass(false, null);
+                new StartupPass(link, startup, transformer, stats).run(loaded);
             } else {
                 stats.classesSeen.addAndGet(loaded.size());
                 stats.classesUntransformed.addAndGet(loaded.size());
@@ -125,30 +121,6 @@ public final class AgentStartup {
                 Bypass.exit();
             }
         }
-    }
-
-    /** Server answers taken in at most: a part of the heap, and never near the protocol's frame limit. */
-    static long startupAnswerBudget(long maxHeap) {
-        return Math.min(48L << 20, maxHeap / 16);
-    }
-
-    /** How long premain lets the server finish the answers it is weaving ahead. */
-    static final int STARTUP_ANSWERS_WAIT_MILLIS = 3000;
-
-    /**
-     * The answers the server wove ahead for the classes loaded before premain (an earlier run's start-up classes), or
-     * null if it has none: the pass then takes a round trip per class.
-     */
-    private static StartupAnswerTable fetchStartupAnswers(ServerLink link, AgentStats stats) {
-        long t0 = System.nanoTime();
-        io.taper.protocol.StartupAnswers a = link.startupAnswers(startupAnswerBudget(Runtime.getRuntime().maxMemory()),
-            STARTUP_ANSWERS_WAIT_MILLIS);
-        stats.startupFetchNanos = System.nanoTime() - t0;
-        if (a == null || a.answers().isEmpty()) {
-            return null;
-        }
-        stats.startupAnswersReceived = a.answers().size();
-        return new StartupAnswerTable(a.answers(), stats);
     }
 
     /**

@@ -10,21 +10,26 @@ import java.util.Map;
 
 /**
  * The server's answers for the start-up pass ({@link StartupAnswers}), by class name, each taken at most once. An
- * answer is taken only for the bootstrap loader's class whose bytes are those the server wove it from, up to the order
- * of their methods ({@link SameClassFile}), with every site enabled: it is then the answer a round trip would have
- * brought, its methods perhaps in another order.
+ * answer is taken only for the bootstrap loader's class whose bytes have the fingerprint of those the server wove it
+ * from ({@link SameClassFile#fingerprint}: the same class file, its methods in any order), with every site enabled: it
+ * is then the answer a round trip would have brought, its methods perhaps in another order.
  */
 final class StartupAnswerTable {
 
-    private final Map<String, StartupAnswers.Answer> byName;
+    private final Map<String, StartupAnswers.Answer> byName = new HashMap<>();
     private final AgentStats stats;
 
-    StartupAnswerTable(List<StartupAnswers.Answer> answers, AgentStats stats) {
-        this.byName = new HashMap<>(answers.size() * 2);
-        for (StartupAnswers.Answer a : answers) {
-            byName.put(a.request().className(), a);
-        }
+    StartupAnswerTable(AgentStats stats) {
         this.stats = stats;
+    }
+
+    /** Adds answers that came (a class's later answer replaces one not taken yet). */
+    void add(List<StartupAnswers.Answer> answers) {
+        synchronized (byName) {
+            for (StartupAnswers.Answer a : answers) {
+                byName.put(a.className(), a);
+            }
+        }
     }
 
     /** The answer for the class, or null if there is none to take (the class then takes a round trip). */
@@ -39,7 +44,7 @@ final class StartupAnswerTable {
         if (a == null) {
             return null;
         }
-        if (!SameClassFile.upToMethodOrder(a.request().classBytes(), bytes)) {
+        if (SameClassFile.fingerprint(bytes) != a.fingerprint()) {
             stats.startupAnswersMismatched.incrementAndGet();
             return null;
         }

@@ -69,7 +69,9 @@ final class StartupRetransform {
 
     /** Retransforms the classes with {@code threads} threads (the calling thread is one of them). */
     void run(List<Class<?>> classes, int threads) {
-        long t0 = System.nanoTime();
+        if (classes.isEmpty()) {
+            return;
+        }
         int n = Math.max(1, Math.min(threads, classes.size() / BATCH_SIZE + 1));
         List<List<Class<?>>> slices = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -93,8 +95,6 @@ final class StartupRetransform {
                 break;
             }
         }
-        stats.startupClasses = classes.size();
-        stats.startupRetransformNanos = System.nanoTime() - t0;
     }
 
     private final class Slice implements Runnable {
