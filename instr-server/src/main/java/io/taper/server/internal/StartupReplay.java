@@ -36,7 +36,6 @@ public final class StartupReplay {
     private StartupAnswers.Answer[] answers = new StartupAnswers.Answer[0];
     /** Each answer encoded as it is woven, so that a fetch only copies. */
     private byte[][] encoded = new byte[0][];
-    private boolean[] woven = new boolean[0];
     private boolean[] given = new boolean[0];
     private int ready;
     private int unsent;
@@ -78,7 +77,6 @@ public final class StartupReplay {
             synchronized (lock) {
                 answers = new StartupAnswers.Answer[entries.size()];
                 encoded = new byte[entries.size()][];
-                woven = new boolean[entries.size()];
                 given = new boolean[entries.size()];
             }
             AtomicInteger next = new AtomicInteger();
@@ -89,7 +87,6 @@ public final class StartupReplay {
                     synchronized (lock) {
                         answers[i] = a;
                         encoded[i] = e;
-                        woven[i] = true;
                         ready++;
                         if (a != null) {
                             unsent++;
@@ -176,7 +173,7 @@ public final class StartupReplay {
             boolean full = false;
             for (int i = 0; i < answers.length; i++) {
                 StartupAnswers.Answer a = answers[i];
-                if (!woven[i] || given[i] || a == null) {
+                if (given[i] || a == null) {
                     continue;
                 }
                 if (givenBytes + classBytes(a) > fetch.maxBytes()) {
@@ -192,6 +189,7 @@ public final class StartupReplay {
                 } else {
                     parts.add(encoded[i]);
                 }
+                answers[i] = null;      // given once: the server holds no more of it
                 encoded[i] = null;
             }
             complete = done && (unsent == 0 || full);
