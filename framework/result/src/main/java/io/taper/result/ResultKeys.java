@@ -65,6 +65,8 @@ public final class ResultKeys {
         public static final String STARTUP_ANSWERS_USED = "used";
         public static final String STARTUP_ANSWERS_MISMATCHED = "mismatched";
         public static final String STARTUP_ANSWERS_FETCH_MILLIS = "fetchMillis";
+        /** Why the pass stopped taking answers early (a lot that could not be taken), when it did. */
+        public static final String STARTUP_ANSWERS_PROBLEM = "problem";
         /** premain's wait for the socket of a server started alongside the program. */
         public static final String SERVER_WAIT_MILLIS = "serverWaitMillis";
 

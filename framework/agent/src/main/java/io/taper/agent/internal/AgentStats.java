@@ -44,6 +44,7 @@ final class AgentStats {
     final AtomicLong startupAnswersUsed = new AtomicLong();
     final AtomicLong startupAnswersMismatched = new AtomicLong();
     volatile long startupFetchNanos;
+    volatile String startupAnswersProblem;
     volatile long premainNanos;
     /** Time premain waited for a server that the launcher started alongside the program. */
     volatile long serverWaitNanos;
@@ -133,6 +134,9 @@ final class AgentStats {
         answers.put(Stats.STARTUP_ANSWERS_USED, startupAnswersUsed.get());
         answers.put(Stats.STARTUP_ANSWERS_MISMATCHED, startupAnswersMismatched.get());
         answers.put(Stats.STARTUP_ANSWERS_FETCH_MILLIS, startupFetchNanos / 1_000_000);
+        if (startupAnswersProblem != null) {
+            answers.put(Stats.STARTUP_ANSWERS_PROBLEM, startupAnswersProblem);
+        }
         m.put(Stats.STARTUP_ANSWERS, answers);
         m.put(Stats.PREMAIN_MILLIS, premainNanos / 1_000_000);
         m.put(Stats.SERVER_WAIT_MILLIS, serverWaitNanos / 1_000_000);

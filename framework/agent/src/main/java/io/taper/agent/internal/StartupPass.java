@@ -29,6 +29,38 @@ final class StartupPass {
         this.stats = stats;
     }
 
+    /**
+     * One lot: fetched and decoded as the agent's own work (the classes it loads are queued and retransformed after the
+     * pass), entered in the table; its classes go to {@code ready}. Null if the server is gone or the lot could not be
+     * taken (then counted: {@code startupAnswers.problem}).
+     */
+    private StartupAnswers fetch(long budget, Map<String, Class<?>> boot, StartupAnswerTable table,
+                                 List<Class<?>> ready) {
+        long t0 = System.nanoTime();
+        boolean began = TaperTransformer.beginAgentWork();
+        try {
+            StartupAnswers lot = link.startupAnswers(budget, FETCH_WAIT_MILLIS);
+            if (lot == null) {
+                return null;
+            }
+            for (StartupAnswers.Answer a : lot.answers()) {
+                Class<?> c = boot.remove(a.className());
+                if (c != null) {
+                    ready.add(c);
+                }
+            }
+            stats.startupAnswersReceived += lot.answers().size();
+            table.add(lot.answers());
+            return lot;
+        } catch (RuntimeException | LinkageError e) {
+            stats.startupAnswersProblem = e.toString();
+            return null;
+        } finally {
+            TaperTransformer.endAgentWork(began);
+            stats.startupFetchNanos += System.nanoTime() - t0;
+        }
+    }
+
     /** Server answers taken in at most: a part of the heap, and never near the protocol's frame limit. */
     static long answerBudget(long maxHeap) {
         return Math.min(48L << 20, maxHeap / 16);
@@ -50,22 +82,14 @@ final class StartupPass {
             }
             long budget = answerBudget(Runtime.getRuntime().maxMemory());
             while (budget > 0) {
-                long f0 = System.nanoTime();
-                StartupAnswers lot = link.startupAnswers(budget, FETCH_WAIT_MILLIS);
-                stats.startupFetchNanos += System.nanoTime() - f0;
+                List<Class<?>> ready = new ArrayList<>();
+                StartupAnswers lot = fetch(budget, boot, table, ready);
                 if (lot == null) {
-                    break;                 // the server is gone: the rest below finds that out once
+                    break;                 // no more answers: the rest below take a round trip each
                 }
-                List<Class<?>> ready = new ArrayList<>(lot.answers().size());
                 for (StartupAnswers.Answer a : lot.answers()) {
                     budget -= a.answer().bytes().length;
-                    Class<?> c = boot.remove(a.className());
-                    if (c != null) {
-                        ready.add(c);
-                    }
                 }
-                stats.startupAnswersReceived += lot.answers().size();
-                table.add(lot.answers());
                 startup.run(ready, AgentStartup.STARTUP_THREADS);
                 if (lot.complete()) {
                     break;

@@ -61,6 +61,26 @@ final class TaperTransformer implements ClassFileTransformer {
         startupPass = running;
     }
 
+    /**
+     * Begins the agent's own work on a thread that is not the agent's (premain's): the classes it loads meanwhile are
+     * queued, never sent, as inside the transformer (a class first loaded by the work that the server's answer needs
+     * in turn would be circular). Returns whether it began, for {@link #endAgentWork}.
+     */
+    static boolean beginAgentWork() {
+        int[] depth = IN_AGENT.get();
+        if (depth[0] != 0) {
+            return false;
+        }
+        depth[0] = 1;
+        return true;
+    }
+
+    static void endAgentWork(boolean began) {
+        if (began) {
+            IN_AGENT.get()[0] = 0;
+        }
+    }
+
     /** Marks the calling thread as agent-owned for good: its class loads are queued, never sent. */
     static void markAgentThread() {
         IN_AGENT.get()[0] = 1;
