@@ -121,6 +121,21 @@ class StartupAnswersServerTest {
     }
 
     @Test
+    void anAnalysisThatSkipsTheBootstrapClassesGetsNoneWovenAhead() throws IOException {
+        try (ServerFixture f = ServerFixture.start(dir, config()); TestClient c = f.greetedClient()) {
+            c.send(startupWeave(1, 0, TestAnalyses.TARGET, TestAnalyses.targetBytes()));
+            c.receive();
+        }
+        TaperConfig skipping = config().with(TaperConfig.CLASSES_SKIP, "bootstrap");
+        try (ServerFixture f = ServerFixture.start(dir, skipping); TestClient c = f.greetedClient()) {
+            StartupAnswers none = fetch(c);
+            assertEquals(List.of(), none.answers());
+            assertTrue(none.complete());
+        }
+        assertEquals(0.0, startupStats().get("classesInFile"));
+    }
+
+    @Test
     void withoutTheObservedJavaHomeNothingIsKept() throws IOException {
         TaperConfig config = TestAnalyses.config(dir).with(TaperConfig.CACHE, dir.resolve("cache").toString());
         try (ServerFixture f = ServerFixture.start(dir, config); TestClient c = f.greetedClient()) {

@@ -46,6 +46,8 @@ public final class StartupClasses {
     }
 
     private final Path file;
+    /** Prefixes of classes the analysis never transforms ({@code classes.skip}): its agent never sends them. */
+    private final List<String> skipped;
     private final Map<String, byte[]> recorded = new TreeMap<>();
     private long recordedBytes;
     private volatile List<Entry> loaded = List.of();
@@ -53,19 +55,26 @@ public final class StartupClasses {
     private volatile boolean written;
 
     StartupClasses(Path file) {
+        this(file, List.of());
+    }
+
+    StartupClasses(Path file, List<String> skipped) {
         this.file = file;
+        this.skipped = skipped;
     }
 
     /**
-     * The start-up classes of the configured run's observed JDK, or null when the run has no cache or does not name
-     * the observed JVM's java.home.
+     * The start-up classes of the configured run's observed JDK, or null when the run has no cache, does not name the
+     * observed JVM's java.home, or its analysis never transforms the bootstrap loader's classes.
      */
     public static StartupClasses of(TaperConfig config) {
-        if (config.cache().isEmpty() || config.observedJavaHome().isEmpty()) {
+        if (config.cache().isEmpty() || config.observedJavaHome().isEmpty()
+                || config.classesSkip().contains("bootstrap")) {
             return null;
         }
         return new StartupClasses(config.cache().get().resolve("startup")
-            .resolve(jdkKey(config.observedJavaHome().get(), config.observedClassOptions()) + ".classes"));
+            .resolve(jdkKey(config.observedJavaHome().get(), config.observedClassOptions()) + ".classes"),
+            config.classesSkip());
     }
 
     /**
@@ -95,7 +104,10 @@ public final class StartupClasses {
         return file;
     }
 
-    /** Reads the file: its classes, or none when it is absent or does not read back whole (then {@link #problem}). */
+    /**
+     * Reads the file: its classes, or none when it is absent or does not read back whole (then {@link #problem}). The
+     * classes the analysis skips are read, so that a rewrite keeps them, but not returned.
+     */
     public List<Entry> load() {
         if (!Files.isRegularFile(file)) {
             return List.of();
@@ -103,11 +115,29 @@ public final class StartupClasses {
         try {
             List<Entry> entries = decode(Files.readAllBytes(file));
             loaded = entries;
-            return entries;
+            if (skipped.isEmpty()) {
+                return entries;
+            }
+            List<Entry> mine = new ArrayList<>(entries.size());
+            for (Entry e : entries) {
+                if (!skips(e.name())) {
+                    mine.add(e);
+                }
+            }
+            return mine;
         } catch (IOException | RuntimeException e) {
             problem = file + ": " + e.getMessage();
             return List.of();
         }
+    }
+
+    private boolean skips(String name) {
+        for (String prefix : skipped) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static List<Entry> decode(byte[] data) throws IOException {

@@ -64,6 +64,20 @@ class StartupClassesTest {
     }
 
     @Test
+    void theClassesAnAnalysisSkipsAreKeptButNotWovenAhead() {
+        Path file = dir.resolve("skip.classes");
+        StartupClasses all = new StartupClasses(file);
+        all.record(startup("java/lang/A", new byte[] {1}));
+        all.record(startup("jdk/jfr/B", new byte[] {2}));
+        all.writeIfChanged();
+        StartupClasses skipping = new StartupClasses(file, List.of("jdk/jfr/"));
+        assertEquals(List.of("java/lang/A"), names(skipping.load()));
+        skipping.record(startup("java/lang/C", new byte[] {3}));
+        skipping.writeIfChanged();
+        assertEquals(List.of("java/lang/A", "java/lang/C", "jdk/jfr/B"), names(new StartupClasses(file).load()));
+    }
+
+    @Test
     void onlyTheBootstrapLoadersClassesOfThePassWithEverySiteEnabledAreKept() {
         StartupClasses s = new StartupClasses(dir.resolve("x.classes"));
         byte[] b = {1};
