@@ -29,9 +29,10 @@ import java.util.zip.CRC32;
  * ({@code DIR/startup/<jdk and options>.classes}). The next server with that JDK weaves them before its agent asks
  * ({@link StartupReplay}). Every JVM of a JDK loads much the same classes before premain, with the same bytes (up to
  * the order of their methods without class-data sharing); the agent still takes an answer only for a class whose
- * bytes are the kept ones ({@link SameClassFile}), so a stale or foreign file costs time, never a wrong class. The
- * file keeps every such class that a run of the JDK sent, within {@link #MAX_CLASSES} and {@link #MAX_BYTES}. The file: {@code int magic, int format, int n}, n × (UTF name, int length,
- * bytes), then a CRC-32 of everything before it; a file that does not read back whole is ignored (and reported).
+ * bytes have the kept ones' fingerprint ({@link SameClassFile}), so a stale or foreign file costs time, never a wrong
+ * class. The file keeps every such class that a run of the JDK sent, within {@link #MAX_CLASSES} and
+ * {@link #MAX_BYTES}: {@code int magic, int format, int n}, n × (UTF name, int length, bytes), then a CRC-32 of
+ * everything before it; a file that does not read back whole is ignored (and reported).
  */
 public final class StartupClasses {
 
@@ -50,7 +51,7 @@ public final class StartupClasses {
     private final List<String> skipped;
     private final Map<String, byte[]> recorded = new TreeMap<>();
     private long recordedBytes;
-    private volatile List<Entry> loaded = List.of();
+    private volatile List<Entry> loaded;
     private volatile String problem;
     private volatile boolean written;
 
@@ -110,6 +111,7 @@ public final class StartupClasses {
      */
     public List<Entry> load() {
         if (!Files.isRegularFile(file)) {
+            loaded = List.of();
             return List.of();
         }
         try {
@@ -231,8 +233,11 @@ public final class StartupClasses {
             mine = new TreeMap<>(recorded);
         }
         // Kept with the file's other classes: a run that took answers sends only the classes it lacked.
+        if (loaded == null) {
+            load();                 // a server that stops before its replay read the file must not lose it
+        }
         Map<String, byte[]> all = new TreeMap<>();
-        for (Entry e : loaded) {
+        for (Entry e : loaded == null ? List.<Entry>of() : loaded) {
             all.put(e.name(), e.bytes());
         }
         boolean added = false;

@@ -64,6 +64,18 @@ class StartupClassesTest {
     }
 
     @Test
+    void aRunThatNeverReadTheFileStillKeepsItsClasses() {
+        Path file = dir.resolve("early.classes");
+        StartupClasses first = new StartupClasses(file);
+        first.record(startup("java/lang/A", new byte[] {1}));
+        first.writeIfChanged();
+        StartupClasses early = new StartupClasses(file);   // stops before its replay read the file
+        early.record(startup("java/lang/B", new byte[] {2}));
+        early.writeIfChanged();
+        assertEquals(List.of("java/lang/A", "java/lang/B"), names(new StartupClasses(file).load()));
+    }
+
+    @Test
     void theClassesAnAnalysisSkipsAreKeptButNotWovenAhead() {
         Path file = dir.resolve("skip.classes");
         StartupClasses all = new StartupClasses(file);
