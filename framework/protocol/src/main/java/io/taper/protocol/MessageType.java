@@ -15,7 +15,8 @@ public final class MessageType {
     public static final byte STARTUP_ANSWERS = 10;
 
     private static final String[] NAMES = {
-        null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE", "STARTUP_FETCH", "STARTUP_ANSWERS",
+        null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE", "STARTUP_FETCH",
+        "STARTUP_ANSWERS",
     };
 
     private MessageType() {
