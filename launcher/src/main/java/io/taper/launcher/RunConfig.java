@@ -74,7 +74,8 @@ final class RunConfig {
         Path javaHome = javaHomeOf(o.java());
         if (javaHome != null) {
             cfg = cfg.with(TaperConfig.OBSERVED_JAVA_HOME, javaHome.toString());
-            String classOptions = classOptions(o.javaArgs(), boot != null && boot.readyDir() != null);
+            // the patch the program will run with: ready now, or made by the server before the program starts
+            String classOptions = classOptions(o.javaArgs(), boot != null && boot.dir != null);
             if (!classOptions.isEmpty()) {
                 cfg = cfg.with(TaperConfig.OBSERVED_CLASS_OPTIONS, classOptions);
             }
