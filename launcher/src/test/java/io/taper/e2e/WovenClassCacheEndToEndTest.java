@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.taper.result.ResultKeys.Stats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,7 +72,7 @@ class WovenClassCacheEndToEndTest {
 
     @SuppressWarnings("unchecked")
     private static long startupAnswer(TaperProcess.Outcome run, String key) throws Exception {
-        return ((Number) ((Map<String, Object>) run.stats().get("startupAnswers")).get(key)).longValue();
+        return ((Number) ((Map<String, Object>) run.stats().get(Stats.STARTUP_ANSWERS)).get(key)).longValue();
     }
 
     private static long stat(TaperProcess.Outcome run, String key) throws Exception {
@@ -96,16 +97,17 @@ class WovenClassCacheEndToEndTest {
 
         Map<String, Object> firstStartup = startupStats(first);
         assertEquals(true, firstStartup.get("written"), "the start-up classes kept: " + firstStartup);
-        assertEquals(0L, startupAnswer(first, "used"));
+        assertEquals(0L, startupAnswer(first, Stats.STARTUP_ANSWERS_USED));
 
         TaperProcess.Outcome second = run("second", "method-time", cache);
         assertEquals(counts, programCounts(second));
         // the classes loaded before premain came woven ahead, from the first run's start-up classes
         long startupClasses = ((Number) second.stats().get("startupClasses")).longValue();
-        long used = startupAnswer(second, "used");
+        long used = startupAnswer(second, Stats.STARTUP_ANSWERS_USED);
         assertTrue(used >= startupClasses * 9 / 10, used + " of " + startupClasses + " taken: " + startupStats(second));
         // a few classes come with other bytes in every run: refused (counted), they take a round trip
-        assertTrue(startupAnswer(second, "mismatched") <= startupClasses / 50, startupStats(second).toString());
+        assertTrue(startupAnswer(second, Stats.STARTUP_ANSWERS_MISMATCHED) <= startupClasses / 50,
+            startupStats(second).toString());
         assertTrue(((Number) startupStats(second).get("sent")).longValue() >= used, startupStats(second).toString());
         assertEquals("mapped: " + serverArchive(first).substring("written at exit: ".length()), serverArchive(second));
         assertFalse(((Map<?, ?>) second.result().get("launch")).containsKey("serverProblem"), "server exited cleanly");
