@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Whether two class files are the same class file up to the order of their methods, and a fingerprint that says so
- * without the other file at hand. HotSpot hands an agent the class
- * it reconstitutes from its own structures, with the methods in the order of their names' addresses in memory: with
+ * Whether two class files are the same class file up to the order of their methods, a fingerprint that says so
+ * without the other file at hand, and where a class file's methods lie. HotSpot hands an agent the class it
+ * reconstitutes from its own structures, with the methods in the order of their names' addresses in memory: with
  * class-data sharing that order is the archive's, the same in every run; without it, it changes from run to run
  * while every byte of every method, and the rest of the file, stays the same. A weave does not depend on the order of
  * methods, and the JVM matches a retransformed class's methods by name and descriptor.
@@ -28,38 +28,29 @@ public final class SameClassFile {
         if (Arrays.equals(a, b)) {
             return true;
         }
-        try {
-            int ma = methodsStart(a);
-            int mb = methodsStart(b);
-            if (ma < 0 || ma != mb || !Arrays.equals(a, 0, ma, b, 0, mb)) {
-                return false;
-            }
-            int count = u2(a, ma);
-            if (count != u2(b, mb)) {
-                return false;
-            }
-            // The constant pools are equal, so a name and descriptor index pair names the same method in both.
-            Map<Integer, int[]> inB = new HashMap<>(count * 2);
-            int at = mb + 2;
-            for (int i = 0; i < count; i++) {
-                int end = memberEnd(b, at);
-                inB.put(u2(b, at + 2) << 16 | u2(b, at + 4), new int[] {at, end});
-                at = end;
-            }
-            int endB = at;
-            at = ma + 2;
-            for (int i = 0; i < count; i++) {
-                int end = memberEnd(a, at);
-                int[] other = inB.remove(u2(a, at + 2) << 16 | u2(a, at + 4));
-                if (other == null || !Arrays.equals(a, at, end, b, other[0], other[1])) {
-                    return false;
-                }
-                at = end;
-            }
-            return at == endB && Arrays.equals(a, at, a.length, b, endB, b.length);
-        } catch (IndexOutOfBoundsException e) {
+        int[] ra = methodRanges(a);
+        int[] rb = methodRanges(b);
+        if (ra == null || rb == null || ra.length != rb.length || ra.length == 0) {
             return false;
         }
+        int first = ra[0];
+        int end = ra[ra.length - 1];
+        if (first != rb[0] || end != rb[rb.length - 1] || !Arrays.equals(a, 0, first, b, 0, first)
+                || !Arrays.equals(a, end, a.length, b, end, b.length)) {
+            return false;
+        }
+        // The constant pools are equal, so a name and descriptor index pair names the same method in both.
+        Map<Integer, Integer> inB = new HashMap<>(ra.length);
+        for (int i = 0; i < rb.length; i += 2) {
+            inB.put(nameAndDescriptor(b, rb[i]), i);
+        }
+        for (int i = 0; i < ra.length; i += 2) {
+            Integer j = inB.remove(nameAndDescriptor(a, ra[i]));
+            if (j == null || !Arrays.equals(a, ra[i], ra[i + 1], b, rb[j], rb[j + 1])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -71,86 +62,90 @@ public final class SameClassFile {
     public static long fingerprint(byte[] c) {
         java.util.zip.CRC32C crcC = new java.util.zip.CRC32C();
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        int methods;
-        try {
-            methods = methodsStart(c);
-        } catch (IndexOutOfBoundsException e) {
-            methods = -1;
-        }
-        if (methods < 0) {
+        int[] methods = methodRanges(c);
+        if (methods == null) {
             crcC.update(c, 0, c.length);
             crc.update(c, 0, c.length);
             return crcC.getValue() << 32 ^ crc.getValue() ^ c.length;
         }
-        try {
-            int count = u2(c, methods);
-            long sumC = 0;
-            long sum = 0;
-            java.util.zip.CRC32C oneC = new java.util.zip.CRC32C();
-            java.util.zip.CRC32 one = new java.util.zip.CRC32();
-            int at = methods + 2;
-            for (int i = 0; i < count; i++) {
-                int end = memberEnd(c, at);
-                oneC.reset();
-                oneC.update(c, at, end - at);
-                one.reset();
-                one.update(c, at, end - at);
-                sumC += oneC.getValue();
-                sum += one.getValue();
-                at = end;
-            }
-            crcC.update(c, 0, methods + 2);
-            crcC.update(c, at, c.length - at);
-            crc.update(c, 0, methods + 2);
-            crc.update(c, at, c.length - at);
-            long high = (crcC.getValue() + sumC * 0x9E3779B1L) & 0xffffffffL;
-            long low = (crc.getValue() + sum * 0x85EBCA77L) & 0xffffffffL;
-            return high << 32 | low;
-        } catch (IndexOutOfBoundsException e) {
-            crcC.reset();
-            crcC.update(c, 0, c.length);
-            return crcC.getValue() << 32 ^ c.length;
+        // the methods' count ends the bytes before them; without methods, all the bytes come before
+        int first = methods.length == 0 ? c.length : methods[0];
+        int end = methods.length == 0 ? c.length : methods[methods.length - 1];
+        long sumC = 0;
+        long sum = 0;
+        java.util.zip.CRC32C oneC = new java.util.zip.CRC32C();
+        java.util.zip.CRC32 one = new java.util.zip.CRC32();
+        for (int i = 0; i < methods.length; i += 2) {
+            oneC.reset();
+            oneC.update(c, methods[i], methods[i + 1] - methods[i]);
+            one.reset();
+            one.update(c, methods[i], methods[i + 1] - methods[i]);
+            sumC += oneC.getValue();
+            sum += one.getValue();
         }
+        crcC.update(c, 0, first);
+        crcC.update(c, end, c.length - end);
+        crc.update(c, 0, first);
+        crc.update(c, end, c.length - end);
+        long high = (crcC.getValue() + sumC * 0x9E3779B1L) & 0xffffffffL;
+        long low = (crc.getValue() + sum * 0x85EBCA77L) & 0xffffffffL;
+        return high << 32 | low;
     }
 
-    /** The offset of {@code methods_count}, or -1 if the bytes are not a class file this walk understands. */
-    static int methodsStart(byte[] c) {
-        if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
-            return -1;
-        }
-        int count = u2(c, 8);
-        int at = 10;
-        for (int i = 1; i < count; i++) {
-            int tag = c[at] & 0xff;
-            switch (tag) {
-                case 1:
-                    at += 3 + u2(c, at + 1);
-                    break;
-                case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
-                    at += 5;
-                    break;
-                case 5: case 6:
-                    at += 9;
-                    i++;
-                    break;
-                case 7: case 8: case 16: case 19: case 20:
-                    at += 3;
-                    break;
-                case 15:
-                    at += 4;
-                    break;
-                default:
-                    return -1;
+    /**
+     * Where each method of a class file starts and ends, read from the file's own length fields:
+     * {@code [start0, end0, start1, end1, ...]} of its method_info structures in file order, or null if the bytes are
+     * not a class file this walk understands (a constant of an unknown kind, a length past the end).
+     */
+    public static int[] methodRanges(byte[] c) {
+        try {
+            if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
+                return null;
             }
+            int count = u2(c, 8);
+            int at = 10;
+            for (int i = 1; i < count; i++) {
+                int tag = c[at] & 0xff;
+                switch (tag) {
+                    case 1:
+                        at += 3 + u2(c, at + 1);
+                        break;
+                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                        at += 5;
+                        break;
+                    case 5: case 6:
+                        at += 9;
+                        i++;
+                        break;
+                    case 7: case 8: case 16: case 19: case 20:
+                        at += 3;
+                        break;
+                    case 15:
+                        at += 4;
+                        break;
+                    default:
+                        return null;
+                }
+            }
+            at += 6;                          // access flags, this class, super class
+            at += 2 + 2 * u2(c, at);          // interfaces
+            int fields = u2(c, at);
+            at += 2;
+            for (int i = 0; i < fields; i++) {
+                at = memberEnd(c, at);
+            }
+            int methods = u2(c, at);
+            at += 2;
+            int[] ranges = new int[2 * methods];
+            for (int i = 0; i < methods; i++) {
+                ranges[2 * i] = at;
+                at = memberEnd(c, at);
+                ranges[2 * i + 1] = at;
+            }
+            return at <= c.length ? ranges : null;
+        } catch (IndexOutOfBoundsException e) {
+            return null;
         }
-        at += 6;                          // access flags, this class, super class
-        at += 2 + 2 * u2(c, at);          // interfaces
-        int fields = u2(c, at);
-        at += 2;
-        for (int i = 0; i < fields; i++) {
-            at = memberEnd(c, at);
-        }
-        return at;
     }
 
     /** The end of the field_info or method_info at {@code at}. */
@@ -159,8 +154,16 @@ public final class SameClassFile {
         at += 8;
         for (int i = 0; i < attributes; i++) {
             at += 6 + u4(c, at + 2);
+            if (at > c.length) {
+                throw new IndexOutOfBoundsException("attribute past the end");
+            }
         }
         return at;
+    }
+
+    /** A method_info's name and descriptor indexes as one int. */
+    private static int nameAndDescriptor(byte[] c, int at) {
+        return u2(c, at + 2) << 16 | u2(c, at + 4);
     }
 
     private static int u2(byte[] c, int at) {

@@ -24,17 +24,21 @@ class SameClassFileTest {
 
     /** The class file with its methods in reverse order, found by a walk of its own (two bytes name, two descriptor...). */
     private static byte[] methodsReversed(byte[] c) {
-        int start = SameClassFile.methodsStart(c);
+        int[] ranges = SameClassFile.methodRanges(c);
+        int start = ranges[0] - 2;
         int count = (c[start] & 0xff) << 8 | (c[start + 1] & 0xff);
+        assertEquals(2 * count, ranges.length);
         List<byte[]> methods = new ArrayList<>();
         int at = start + 2;
         for (int i = 0; i < count; i++) {
+            assertEquals(ranges[2 * i], at, "method " + i + " starts where the walk of its own finds it");
             int attributes = (c[at + 6] & 0xff) << 8 | (c[at + 7] & 0xff);
             int end = at + 8;
             for (int k = 0; k < attributes; k++) {
                 end += 6 + ((c[end + 2] & 0xff) << 24 | (c[end + 3] & 0xff) << 16 | (c[end + 4] & 0xff) << 8
                     | (c[end + 5] & 0xff));
             }
+            assertEquals(ranges[2 * i + 1], end);
             methods.add(Arrays.copyOfRange(c, at, end));
             at = end;
         }
@@ -63,7 +67,7 @@ class SameClassFileTest {
     void anyOtherDifferenceIsAnotherClassFile() throws IOException {
         byte[] c = jdkClass("java/io/DataInputStream");
         byte[] reversed = methodsReversed(c);
-        int methods = SameClassFile.methodsStart(c);
+        int methods = SameClassFile.methodRanges(c)[0] - 2;
         long fingerprint = SameClassFile.fingerprint(c);
         byte[] code = reversed.clone();
         code[code.length - 40] ^= 1;                   // a byte of a method (or of the class's attributes)
@@ -90,6 +94,7 @@ class SameClassFileTest {
         byte[] truncatedPool = c.clone();
         truncatedPool[8] = (byte) 0xff;                // a constant pool count far past the end
         assertFalse(SameClassFile.upToMethodOrder(truncatedPool, c));
+        assertEquals(null, SameClassFile.methodRanges(truncatedPool));
         // bytes that do not parse still get a fingerprint of their own
         assertEquals(SameClassFile.fingerprint(garbage), SameClassFile.fingerprint(garbage.clone()));
         assertNotEquals(SameClassFile.fingerprint(garbage), SameClassFile.fingerprint(truncatedPool));

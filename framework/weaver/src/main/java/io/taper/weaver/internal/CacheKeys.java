@@ -1,5 +1,7 @@
 package io.taper.weaver.internal;
 
+import io.taper.protocol.SameClassFile;
+
 /**
  * Content addresses of cached weaves: the weaver's cache space (16 bytes) followed by a 128-bit MurmurHash3 of the
  * class bytes seeded with the space and the request's options. Not a cryptographic digest: it tells apart classes,
@@ -33,7 +35,7 @@ final class CacheKeys {
 
     /** The hash of the class with its methods in a canonical order (the file's order when it cannot be parsed). */
     static long[] canonical(byte[] classBytes, long seed) {
-        int[] methods = ClassFileMethods.ranges(classBytes);
+        int[] methods = SameClassFile.methodRanges(classBytes);
         if (methods == null || methods.length < 4) {
             return murmur3x128(classBytes, 0, classBytes.length, seed);
         }

@@ -390,7 +390,7 @@ class WovenClassCacheTest {
             .findFirst().orElseThrow();
         ClassReader reader = new ClassReader(original);
         // the method_info structures reversed in place, byte for byte, as HotSpot's reconstitution may order them
-        int[] ranges = io.taper.weaver.internal.ClassFileMethods.ranges(original);
+        int[] ranges = io.taper.protocol.SameClassFile.methodRanges(original);
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         out.write(original, 0, ranges[0]);
         for (int i = ranges.length - 2; i >= 0; i -= 2) {
