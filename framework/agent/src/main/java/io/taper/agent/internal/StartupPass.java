@@ -69,7 +69,7 @@ final class StartupPass {
     void run(List<Class<?>> loaded) {
         long t0 = System.nanoTime();
         StartupAnswerTable table = new StartupAnswerTable(stats);
-        transformer.startupPass(true, table);
+        transformer.startupPass(table);
         try {
             Map<String, Class<?>> boot = new HashMap<>(loaded.size() * 2);
             List<Class<?>> rest = new ArrayList<>();
@@ -98,7 +98,7 @@ final class StartupPass {
             rest.addAll(boot.values());
             startup.run(rest, AgentStartup.STARTUP_THREADS);
         } finally {
-            transformer.startupPass(false, null);
+            transformer.startupPass(null);
             stats.startupClasses = loaded.size();
             stats.startupRetransformNanos = System.nanoTime() - t0;
         }

@@ -38,8 +38,10 @@ final class TaperTransformer implements ClassFileTransformer {
     private final ClassLoaderTags tags;
     private final PendingClasses pending;
     private final AgentStats stats;
-    /** True while premain's start-up pass runs: its retransformations are marked, and may take a prepared answer. */
-    private volatile boolean startupPass;
+    /**
+     * The server's answers while premain's start-up pass runs, else null: the pass's retransformations are marked, and
+     * may take an answer.
+     */
     private volatile StartupAnswerTable startupAnswers;
 
     TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats) {
@@ -55,10 +57,9 @@ final class TaperTransformer implements ClassFileTransformer {
         this.stats = stats;
     }
 
-    /** The start-up pass begins, with the server's answers for it (or null), or ends ({@code false, null}). */
-    void startupPass(boolean running, StartupAnswerTable answers) {
+    /** The start-up pass begins with a table for the server's answers, or ends (null). */
+    void startupPass(StartupAnswerTable answers) {
         startupAnswers = answers;
-        startupPass = running;
     }
 
     /**
@@ -137,9 +138,9 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
-        boolean startup = startupPass && redefined != null;
-        StartupAnswerTable answers = startup ? startupAnswers : null;
-        Woven w = answers == null ? null : answers.take(tag, className, bytes, deployment);
+        StartupAnswerTable answers = redefined != null ? startupAnswers : null;
+        boolean startup = answers != null;
+        Woven w = startup ? answers.take(tag, className, bytes, deployment) : null;
         try {
             if (w == null) {
                 w = link.weave(tag, className, redefined != null, startup, deployment, bytes);
