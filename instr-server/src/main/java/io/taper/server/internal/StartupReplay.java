@@ -7,6 +7,8 @@ import io.taper.protocol.StartupFetch;
 import io.taper.protocol.Weave;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -33,10 +35,11 @@ public final class StartupReplay {
     private final Object lock = new Object();
     private final AtomicInteger failed = new AtomicInteger();
     // under lock
-    private StartupAnswers.Answer[] answers = new StartupAnswers.Answer[0];
-    /** Each answer encoded as it is woven, so that a fetch only copies. */
+    /** Each answer encoded as it is woven, so that a fetch only copies; null once given (or for a failed weave). */
     private byte[][] encoded = new byte[0][];
-    private boolean[] given = new boolean[0];
+    /** Each answer's woven bytes, what the fetch's budget counts. */
+    private int[] wovenBytes = new int[0];
+    private int classesInFile;
     private int ready;
     private int unsent;
     private boolean done;
@@ -75,9 +78,9 @@ public final class StartupReplay {
         try {
             List<StartupClasses.Entry> entries = classes.load();
             synchronized (lock) {
-                answers = new StartupAnswers.Answer[entries.size()];
                 encoded = new byte[entries.size()][];
-                given = new boolean[entries.size()];
+                wovenBytes = new int[entries.size()];
+                classesInFile = entries.size();
             }
             AtomicInteger next = new AtomicInteger();
             Runnable worker = () -> {
@@ -85,8 +88,8 @@ public final class StartupReplay {
                     StartupAnswers.Answer a = weave(entries.get(i));
                     byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
                     synchronized (lock) {
-                        answers[i] = a;
                         encoded[i] = e;
+                        wovenBytes[i] = a == null ? 0 : a.answer().bytes().length;
                         ready++;
                         if (a != null) {
                             unsent++;
@@ -134,34 +137,24 @@ public final class StartupReplay {
             new Woven(0, o.status(), o.message(), bytes, o.sites()));
     }
 
-    private static long classBytes(StartupAnswers.Answer a) {
-        return a.answer().bytes().length;
-    }
-
     /**
      * The answers woven since the last fetch, after waiting up to the fetch's time for {@link #LOT} of them or the
-     * end of the weaving, within the class bytes the fetch takes (counted over all its fetches). Complete when the
-     * weaving has ended and nothing woven is left to give (or the fetch's bytes are used up).
+     * end of the weaving, within the class bytes the fetch takes (counted over all its fetches), as the STARTUP_ANSWERS
+     * frame {@link #answer} writes. Complete when the weaving has ended and nothing woven is left to give (or the
+     * fetch's bytes are used up).
      */
-    public StartupAnswers answers(StartupFetch fetch) {
-        List<StartupAnswers.Answer> list = new ArrayList<>();
-        boolean complete = give(fetch, list, null);
-        return new StartupAnswers(list, complete);
+    public StartupAnswers answers(StartupFetch fetch) throws IOException {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        answer(fetch, frame);
+        return (StartupAnswers) Messages.read(new ByteArrayInputStream(frame.toByteArray()));
     }
 
     /** Writes the answer to a fetch ({@link #answers}) as one STARTUP_ANSWERS frame of the answers encoded ahead. */
     public void answer(StartupFetch fetch, OutputStream out) throws IOException {
-        List<byte[]> parts = new ArrayList<>();
-        boolean complete = give(fetch, null, parts);
-        Messages.writeStartupAnswers(out, complete, parts);
-    }
-
-    /** Takes the answers a fetch gets, as answers or encoded; true if complete. */
-    private boolean give(StartupFetch fetch, List<StartupAnswers.Answer> list, List<byte[]> parts) {
         long t0 = System.nanoTime();
         long deadline = t0 + Math.max(0, fetch.waitMillis()) * 1_000_000L;
+        List<byte[]> parts = new ArrayList<>();
         boolean complete;
-        int n = 0;
         synchronized (lock) {
             try {
                 for (long left; !done && unsent < LOT && (left = deadline - System.nanoTime()) > 0; ) {
@@ -171,33 +164,25 @@ public final class StartupReplay {
                 Thread.currentThread().interrupt();
             }
             boolean full = false;
-            for (int i = 0; i < answers.length; i++) {
-                StartupAnswers.Answer a = answers[i];
-                if (given[i] || a == null) {
+            for (int i = 0; i < encoded.length; i++) {
+                if (encoded[i] == null) {
                     continue;
                 }
-                if (givenBytes + classBytes(a) > fetch.maxBytes()) {
+                if (givenBytes + wovenBytes[i] > fetch.maxBytes()) {
                     full = true;
                     break;
                 }
-                givenBytes += classBytes(a);
-                given[i] = true;
+                givenBytes += wovenBytes[i];
                 unsent--;
-                n++;
-                if (list != null) {
-                    list.add(a);
-                } else {
-                    parts.add(encoded[i]);
-                }
-                answers[i] = null;      // given once: the server holds no more of it
-                encoded[i] = null;
+                parts.add(encoded[i]);
+                encoded[i] = null;      // given once: the server holds no more of it
             }
             complete = done && (unsent == 0 || full);
-            sent += n;
+            sent += parts.size();
             fetches++;
             waitedMillis += (System.nanoTime() - t0) / 1_000_000;
         }
-        return complete;
+        Messages.writeStartupAnswers(out, complete, parts);
     }
 
     /** For {@code server-stats.json}: what was kept, woven ahead, sent, and this run's classes kept for the next. */
@@ -205,7 +190,7 @@ public final class StartupReplay {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("file", classes == null ? null : classes.file().toString());
         synchronized (lock) {
-            m.put("classesInFile", answers.length);
+            m.put("classesInFile", classesInFile);
             m.put("wovenAhead", ready - failed.get());
             m.put("wovenAheadMillis", wovenMillis);
             m.put("failed", failed.get());

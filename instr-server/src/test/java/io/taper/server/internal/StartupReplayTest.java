@@ -98,7 +98,7 @@ class StartupReplayTest {
     }
 
     @Test
-    void withoutKeptClassesAFetchIsCompleteAtOnce() {
+    void withoutKeptClassesAFetchIsCompleteAtOnce() throws IOException {
         StartupAnswers a = StartupReplay.start(null, new GatedHandler(), new ServerStats(), 2)
             .answers(new StartupFetch(1 << 20, 10_000));
         assertEquals(List.of(), a.answers());
