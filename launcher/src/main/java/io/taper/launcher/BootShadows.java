@@ -50,13 +50,7 @@ final class BootShadows {
                 return new BootShadows(null, null, "the program's arguments include " + a);
             }
         }
-        Path bin;
-        try {
-            bin = java.toRealPath().getParent();
-        } catch (IOException e) {
-            bin = null;
-        }
-        Path home = bin == null ? null : bin.getParent();
+        Path home = RunConfig.homeOf(java);
         if (home == null) {
             return new BootShadows(null, null, "cannot find the java.home of " + java);
         }

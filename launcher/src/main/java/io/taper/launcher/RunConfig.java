@@ -126,14 +126,19 @@ final class RunConfig {
     }
 
     /** The java.home of a {@code java} executable ({@code HOME/bin/java}, links followed), or null. */
-    static Path javaHomeOf(Path java) {
+    static Path homeOf(Path java) {
         try {
             Path bin = java.toRealPath().getParent();
-            Path home = bin == null ? null : bin.getParent();
-            return home != null && Files.isRegularFile(home.resolve("lib").resolve("modules")) ? home : null;
+            return bin == null ? null : bin.getParent();
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** The java.home of a JDK 9+ {@code java} executable (one with a module image), or null. */
+    static Path javaHomeOf(Path java) {
+        Path home = homeOf(java);
+        return home != null && Files.isRegularFile(home.resolve("lib").resolve("modules")) ? home : null;
     }
 
     private static byte[] randomBytes(int n) {
