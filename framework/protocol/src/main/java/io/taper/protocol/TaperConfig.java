@@ -49,6 +49,8 @@ public final class TaperConfig {
      * in internal form ({@code java/}). From the analysis's {@code classes.skip}.
      */
     public static final String CLASSES_SKIP = "classes.skip";
+    /** The entry of {@link #CLASSES_SKIP} that names the bootstrap loader's classes. */
+    public static final String SKIP_BOOTSTRAP = "bootstrap";
     /**
      * Optional, {@code true} when the analysis's woven code counts into {@code io.taper.runtime.state.ThreadCounters}:
      * the agent then keeps its own work's counts aside (which costs a lock at every class it is handed), else it does

@@ -70,7 +70,7 @@ public final class StartupClasses {
      */
     public static StartupClasses of(TaperConfig config) {
         if (config.cache().isEmpty() || config.observedJavaHome().isEmpty()
-                || config.classesSkip().contains("bootstrap")) {
+                || config.classesSkip().contains(TaperConfig.SKIP_BOOTSTRAP)) {
             return null;
         }
         return new StartupClasses(config.cache().get().resolve("startup")

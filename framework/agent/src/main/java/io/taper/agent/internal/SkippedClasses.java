@@ -8,7 +8,7 @@ import java.util.List;
  */
 final class SkippedClasses {
 
-    static final String BOOTSTRAP = "bootstrap";
+    static final String BOOTSTRAP = io.taper.protocol.TaperConfig.SKIP_BOOTSTRAP;
 
     private final boolean bootstrap;
     private final String[] prefixes;
