@@ -127,6 +127,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 } else if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
+                } else if (w.blocks.size() == 1 && w.invocation < 0) {
+                    // one block entered only on entry: its counter is an entry counter, one call and no local
+                    CounterInsertion.weaveEntryOnly(w.method, slot, size, w.first);
                 } else {
                     CounterInsertion.weave(w.method, w.blocks, slot, size, w.invocation, w.first);
                 }
@@ -158,7 +161,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts;
+        return "bytecode-count entry count call, single block call, cut=" + cut + " adaptive=" + adaptive
+            + " contexts=" + contexts;
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */

@@ -23,7 +23,9 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local (one call,
  * {@code ThreadCounters.counters(slot, size)}), and each block starts with a plain increment of its counter
- * ({@code c[i]++}: eight bytes, no call, no atomic). Frames (read expanded) get the new local appended.
+ * ({@code c[i]++}: eight bytes, no call, no atomic). Frames (read expanded) get the new local appended. A method of
+ * one block that nothing jumps back to (most small methods) takes {@link #weaveEntryOnly} instead: its one counter
+ * is an entry counter, and one call without a local keeps it under the JIT's inlining limits.
  */
 final class CounterInsertion {
 
