@@ -75,9 +75,26 @@ public final class ClassDeployments {
             clock.started = System.nanoTime();
         }
         ClassKey key = new ClassKey(loaderTag, internalName);
+        ClassDeployment d = deploymentOf(key);
+        if (d == ClassDeployment.ALL_ENABLED) {
+            requested.remove(key);
+        } else {
+            requested.put(key, d.variants());
+        }
+        return d;
+    }
+
+    /**
+     * The deployment a weave of this class would ask for now, without noting that it was asked for (the agent weaves
+     * a controller batch ahead with it, and the transformer asks again).
+     */
+    public ClassDeployment current(int loaderTag, String internalName) {
+        return deploymentOf(new ClassKey(loaderTag, internalName));
+    }
+
+    private ClassDeployment deploymentOf(ClassKey key) {
         WovenClass w = woven.get(key);
         if (w == null || (disabled.isEmpty() && variants.isEmpty())) {
-            requested.remove(key);
             return ClassDeployment.ALL_ENABLED;
         }
         int n = 0;
@@ -92,7 +109,6 @@ public final class ClassDeployments {
                 v.put(id, variant);
             }
         }
-        requested.put(key, v);
         return new ClassDeployment(Arrays.copyOf(off, n), v);
     }
 

@@ -50,6 +50,12 @@ public final class ControllerBootstrap {
      */
     public static synchronized Controller start(Instrumentation inst, Map<String, String> config, LoaderTags tags,
                                                 String resultsClass, long startupNanosPerClass) {
+        return start(inst, config, tags, resultsClass, startupNanosPerClass, AheadWeaving.NONE);
+    }
+
+    /** As above, with the agent's weaving of each retransformation batch ahead of its call. */
+    public static synchronized Controller start(Instrumentation inst, Map<String, String> config, LoaderTags tags,
+                                                String resultsClass, long startupNanosPerClass, AheadWeaving ahead) {
         if (started != null) {
             return started;
         }
@@ -81,7 +87,7 @@ public final class ControllerBootstrap {
         }
         LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
         ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), new ResultsHolder(resultsClass), classes,
-                inst::retransformClasses, batching, startNanos, reweave, startupNanosPerClass);
+                inst::retransformClasses, batching, startNanos, reweave, startupNanosPerClass, ahead);
         Thread thread = null;
         if (strategy.periodMillis() > 0) {
             thread = new Thread(loop, "taper-controller");

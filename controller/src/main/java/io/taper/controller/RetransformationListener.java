@@ -15,8 +15,10 @@ public interface RetransformationListener {
      * @param nanos      time inside {@code retransformClasses}
      * @param weaveNanos the part of it spent weaving (the transformer's round trips to the server), as
      *                   far as the calling thread measured it; the rest is the JVM's redefinition
+     * @param stoppedMillis how long the JVM stood at safepoints meanwhile (the redefinition's stop of the program,
+     *                   and any collection that fell in the call), -1 if unknown
      */
-    default void onBatch(List<Class<?>> batch, long nanos, long weaveNanos) {
+    default void onBatch(List<Class<?>> batch, long nanos, long weaveNanos, long stoppedMillis) {
     }
 
     /** A call that failed; the batch is retried in halves if the strategy splits failed batches. */
@@ -25,6 +27,17 @@ public interface RetransformationListener {
 
     /** A class that could not be retransformed on its own: it keeps its previous code. */
     default void onClassFailed(Class<?> type, Throwable error) {
+    }
+
+    /**
+     * A batch's classes were woven ahead of its call ({@link AheadWeaving}).
+     *
+     * @param classes the batch's classes
+     * @param ready   the answers that were ready before the call
+     * @param used    those the transformer took
+     * @param nanos   time spent weaving ahead (before the call, not part of its pause)
+     */
+    default void onAhead(int classes, int ready, int used, long nanos) {
     }
 
     /** The end of one pass over the classes of one controller step. */

@@ -6,6 +6,8 @@ import io.taper.protocol.ErrorMessage;
 import io.taper.protocol.HelloOk;
 import io.taper.protocol.Messages;
 import io.taper.protocol.TaperConfig;
+import io.taper.result.Mode;
+import io.taper.server.internal.AheadWeaving;
 import io.taper.server.internal.ClassDump;
 import io.taper.server.internal.ConnectionHandler;
 import io.taper.server.internal.DaemonThreads;
@@ -70,6 +72,7 @@ public final class InstrumentationServer implements AutoCloseable {
     private final ServerStats stats;
     private final HelloOk helloOk;
     private final StartupReplay startup;
+    private final AheadWeaving ahead;
     private final ExecutorService workers = Executors.newCachedThreadPool(new DaemonThreads("taper-conn"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("taper-timer"));
     private final Set<ConnectionHandler> open = ConcurrentHashMap.newKeySet();
@@ -87,6 +90,9 @@ public final class InstrumentationServer implements AutoCloseable {
         this.startup = StartupReplay.start(dump == null ? StartupClasses.of(config) : null, analysis.engine(), stats,
             Math.min(2, Runtime.getRuntime().availableProcessors()));
         stats.onStartup(startup::stats);
+        this.ahead = new AheadWeaving(config.mode() == Mode.ADAPTIVE, AheadWeaving.defaultLimitBytes(),
+            Math.min(2, Runtime.getRuntime().availableProcessors()));
+        stats.onAhead(ahead::stats);
         this.helloOk = new HelloOk(analysis.preparedJar().toAbsolutePath().toString(), analysis.resultsClass(),
             ProcessHandle.current().pid());
         SocketDirectory.prepare(socket);
@@ -174,7 +180,7 @@ public final class InstrumentationServer implements AutoCloseable {
             int id = nextConnection.getAndIncrement();
             ConnectionHandler[] self = new ConnectionHandler[1];
             ConnectionHandler h = new ConnectionHandler(ch, id, config.token(), helloOk, analysis.engine(), dump, stats,
-                this::statsJson, () -> open.remove(self[0]), startup);
+                this::statsJson, () -> open.remove(self[0]), startup, ahead);
             self[0] = h;
             open.add(h);
             timers.schedule(() -> {
@@ -256,6 +262,7 @@ public final class InstrumentationServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         startup.close();
+        ahead.close();
         try {
             analysis.engine().close();
         } catch (RuntimeException e) {

@@ -99,7 +99,7 @@ class ProtocolErrorsTest {
     void aWrongVersionIsNamed() throws IOException {
         try (TestClient c = new TestClient(fixture.socket())) {
             c.sendRaw(header(Frames.MAGIC, 7, MessageType.HELLO, 0));
-            assertEquals("unsupported protocol version 7 (this side speaks 4)", errorThenClosed(c));
+            assertEquals("unsupported protocol version 7 (this side speaks 5)", errorThenClosed(c));
         }
         othersAreStillServed();
     }

@@ -34,8 +34,13 @@ final class TestClient implements AutoCloseable {
     }
 
     static TestClient greeted(Path socket, String token) throws IOException {
+        return greeted(socket, token, 1234);
+    }
+
+    /** A client that says it is the agent of process {@code pid}. */
+    static TestClient greeted(Path socket, String token, long pid) throws IOException {
         TestClient c = new TestClient(socket);
-        c.send(new Hello(token, 1234));
+        c.send(new Hello(token, pid));
         Message m = c.receive();
         if (!(m instanceof HelloOk)) {
             throw new AssertionError("expected HELLO_OK, got " + m);

@@ -46,11 +46,12 @@ public final class ControlLoop implements Runnable {
     /**
      * @param reweave           how to decide re-weaving classes to drop switched-off code ({@code controller.reweave})
      * @param seedNanosPerClass the start-up retransformation's time per class: the cost model's first estimate
+     * @param ahead             weaves each batch's classes before its call
      */
     public ControlLoop(ControllerStrategy strategy, String spec, ClassDeployments deployments, ResultsHolder results,
                        LoadedClasses classes, Retransformer.Operation operation,
                        io.taper.controller.RetransformationStrategy batching, long startNanos, String reweave,
-                       long seedNanosPerClass) {
+                       long seedNanosPerClass, io.taper.controller.AheadWeaving ahead) {
         this.strategy = strategy;
         this.spec = spec;
         this.deployments = deployments;
@@ -62,7 +63,7 @@ public final class ControlLoop implements Runnable {
                 () -> {
                     Bypass.enter();               // as the controller thread: its own work is not the program's
                     deployments.startWeaveClock();
-                });
+                }, ahead, SafepointClock::millis);
         this.outcomes = new SiteOutcomes(deployments);
         this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS),
                 CodeRemovalModel.Settings.parse(reweave), seedNanosPerClass);
@@ -85,6 +86,7 @@ public final class ControlLoop implements Runnable {
         // The controller's own work (strategy, collections, reflection) must not be observed. The thread
         // stays in the bypass for good; the agent's transformer must weave regardless (see ARCHITECTURE.md).
         Bypass.enter();
+        SafepointClock.millis();   // loads what reads the counter now, not in the first batch's call
         long period = strategy.periodMillis();
         try {
             while (!stop.await(period, TimeUnit.MILLISECONDS)) {

@@ -25,7 +25,14 @@ public final class RetransformationStats implements RetransformationListener {
     private long classFailures;
     private long pauseNanos;
     private long weaveNanos;
-    private final List<long[]> log = new ArrayList<>();          // {atNanos, classes, nanos, ok, weaveNanos}
+    private long aheadClasses;
+    private long aheadReady;
+    private long aheadUsed;
+    private long aheadNanos;
+    private long stoppedMillisTotal;
+    private long stoppedKnown;
+    // {atNanos, classes, nanos, ok, weaveNanos, stoppedMillis}
+    private final List<long[]> log = new ArrayList<>();
     private final List<String> failedClasses = new ArrayList<>();
     private String firstError;
 
@@ -34,12 +41,16 @@ public final class RetransformationStats implements RetransformationListener {
     }
 
     @Override
-    public synchronized void onBatch(List<Class<?>> batch, long nanos, long weave) {
+    public synchronized void onBatch(List<Class<?>> batch, long nanos, long weave, long stoppedMillis) {
         batches++;
         classesRetransformed += batch.size();
         pauseNanos += nanos;
         weaveNanos += weave;
-        record(batch.size(), nanos, true, weave);
+        if (stoppedMillis >= 0) {
+            stoppedMillisTotal += stoppedMillis;
+            stoppedKnown++;
+        }
+        record(batch.size(), nanos, true, weave, stoppedMillis);
     }
 
     @Override
@@ -47,10 +58,18 @@ public final class RetransformationStats implements RetransformationListener {
         batches++;
         failedBatches++;
         pauseNanos += nanos;
-        record(batch.size(), nanos, false, 0);
+        record(batch.size(), nanos, false, 0, -1);
         if (firstError == null) {
             firstError = String.valueOf(error);
         }
+    }
+
+    @Override
+    public synchronized void onAhead(int classes, int ready, int used, long nanos) {
+        aheadClasses += classes;
+        aheadReady += ready;
+        aheadUsed += used;
+        aheadNanos += nanos;
     }
 
     @Override
@@ -61,9 +80,9 @@ public final class RetransformationStats implements RetransformationListener {
         }
     }
 
-    private void record(int classes, long nanos, boolean ok, long weave) {
+    private void record(int classes, long nanos, boolean ok, long weave, long stoppedMillis) {
         if (log.size() < LOG_LIMIT) {
-            log.add(new long[] {System.nanoTime() - startNanos, classes, nanos, ok ? 1 : 0, weave});
+            log.add(new long[] {System.nanoTime() - startNanos, classes, nanos, ok ? 1 : 0, weave, stoppedMillis});
         }
     }
 
@@ -88,13 +107,30 @@ public final class RetransformationStats implements RetransformationListener {
         m.put("retransformFailures", classFailures);
         m.put(Controller.PAUSE_MILLIS, millis(pauseNanos));
         m.put("weaveMillis", millis(weaveNanos));
+        Map<String, Object> ahead = new LinkedHashMap<>();
+        ahead.put(Controller.AHEAD_CLASSES, aheadClasses);
+        ahead.put(Controller.AHEAD_READY, aheadReady);
+        ahead.put(Controller.AHEAD_USED, aheadUsed);
+        ahead.put(Controller.AHEAD_MILLIS, millis(aheadNanos));
+        m.put(Controller.AHEAD, ahead);
         long[] pauses = new long[log.size()];
         long[] sizes = new long[log.size()];
         for (int i = 0; i < pauses.length; i++) {
             sizes[i] = log.get(i)[1];
             pauses[i] = log.get(i)[2];
         }
-        m.put("pauseMillisPerBatch", distribution(pauses, true));
+        m.put(Controller.PAUSE_MILLIS_PER_BATCH, distribution(pauses, true));
+        if (stoppedKnown > 0) {
+            long[] stopped = new long[log.size()];
+            int n = 0;
+            for (long[] e : log) {
+                if (e[5] >= 0) {
+                    stopped[n++] = e[5];
+                }
+            }
+            m.put(Controller.STOPPED_MILLIS, stoppedMillisTotal);
+            m.put(Controller.STOPPED_MILLIS_PER_BATCH, distribution(Arrays.copyOf(stopped, n), false));
+        }
         m.put("classesPerBatch", distribution(sizes, false));
         List<Map<String, Object>> entries = new ArrayList<>();
         for (long[] e : log) {
@@ -103,6 +139,9 @@ public final class RetransformationStats implements RetransformationListener {
             b.put("classes", e[1]);
             b.put("pauseMillis", millis(e[2]));
             b.put("weaveMillis", millis(e[4]));
+            if (e[5] >= 0) {
+                b.put(Controller.STOPPED_MILLIS, e[5]);
+            }
             b.put("ok", e[3] == 1);
             entries.add(b);
         }

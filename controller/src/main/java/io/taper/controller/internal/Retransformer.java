@@ -1,5 +1,6 @@
 package io.taper.controller.internal;
 
+import io.taper.controller.AheadWeaving;
 import io.taper.controller.RetransformationListener;
 import io.taper.controller.RetransformationStrategy;
 import java.util.ArrayList;
@@ -23,6 +24,8 @@ public final class Retransformer {
     private final RetransformationStrategy strategy;
     private final RetransformationListener listener;
     private final Runnable helperSetup;
+    private final AheadWeaving ahead;
+    private final java.util.function.LongSupplier stoppedClock;
 
     /**
      * @param weaveClock nanoseconds spent weaving on this thread so far (read around each call), or null
@@ -38,6 +41,24 @@ public final class Retransformer {
      */
     public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
                          RetransformationStrategy strategy, RetransformationListener listener, Runnable helperSetup) {
+        this(operation, weaveClock, strategy, listener, helperSetup, AheadWeaving.NONE);
+    }
+
+    public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
+                         RetransformationStrategy strategy, RetransformationListener listener, Runnable helperSetup,
+                         AheadWeaving ahead) {
+        this(operation, weaveClock, strategy, listener, helperSetup, ahead, () -> -1);
+    }
+
+    /**
+     * @param ahead        weaves each batch's classes before its call
+     * @param stoppedClock milliseconds the JVM has stood at safepoints ({@link SafepointClock}), -1 if unknown
+     */
+    public Retransformer(Operation operation, java.util.function.LongSupplier weaveClock,
+                         RetransformationStrategy strategy, RetransformationListener listener, Runnable helperSetup,
+                         AheadWeaving ahead, java.util.function.LongSupplier stoppedClock) {
+        this.stoppedClock = stoppedClock;
+        this.ahead = ahead;
         this.helperSetup = helperSetup;
         this.operation = operation;
         this.weaveClock = weaveClock;
@@ -49,11 +70,30 @@ public final class Retransformer {
     public List<Class<?>> retransform(List<Class<?>> classes) {
         List<Class<?>> failed = java.util.Collections.synchronizedList(new ArrayList<>());
         for (List<Class<?>> batch : strategy.batches(classes)) {
-            List<List<Class<?>>> parts = strategy.parts(batch);
-            if (parts.size() == 1) {
-                run(batch, failed);
-            } else {
-                runAtOnce(parts, failed);
+            long t0 = System.nanoTime();
+            int ready = 0;
+            try {
+                ready = ahead.prepare(batch);
+            } catch (RuntimeException | Error e) {
+                // weaving ahead only saves time: without it, the transformer takes its round trips
+            }
+            long aheadNanos = System.nanoTime() - t0;
+            try {
+                // parts only overlap their calls' round trips: a batch woven ahead has none left to overlap
+                List<List<Class<?>>> parts = ready == batch.size() ? List.of(batch) : strategy.parts(batch);
+                if (parts.size() == 1) {
+                    run(batch, failed);
+                } else {
+                    runAtOnce(parts, failed);
+                }
+            } finally {
+                int used = 0;
+                try {
+                    used = ahead.finish();
+                } catch (RuntimeException | Error e) {
+                    // as above
+                }
+                listener.onAhead(batch.size(), ready, used, aheadNanos);
             }
         }
         listener.onComplete(classes.size(), failed.size());
@@ -96,6 +136,7 @@ public final class Retransformer {
 
     private void run(List<Class<?>> batch, List<Class<?>> failed) {
         long weaveStart = weaveClock == null ? 0 : weaveClock.getAsLong();
+        long stoppedStart = stoppedClock.getAsLong();
         long start = System.nanoTime();
         Throwable error = null;
         try {
@@ -105,8 +146,10 @@ public final class Retransformer {
         }
         long nanos = System.nanoTime() - start;
         long weaveNanos = weaveClock == null ? 0 : weaveClock.getAsLong() - weaveStart;
+        long stoppedEnd = stoppedStart < 0 ? -1 : stoppedClock.getAsLong();
+        long stoppedMillis = stoppedEnd < 0 ? -1 : stoppedEnd - stoppedStart;
         if (error == null) {
-            listener.onBatch(batch, nanos, weaveNanos);
+            listener.onBatch(batch, nanos, weaveNanos, stoppedMillis);
             return;
         }
         listener.onBatchError(batch, error, nanos);

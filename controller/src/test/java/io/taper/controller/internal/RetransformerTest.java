@@ -2,6 +2,7 @@ package io.taper.controller.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.taper.controller.AheadWeaving;
 import io.taper.controller.RetransformationStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,16 +75,76 @@ class RetransformerTest {
     }
 
     @Test
+    void eachBatchIsWovenAheadOutsideItsPauseAndWhatItsCallTookIsCounted() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        List<String> order = new ArrayList<>();
+        long[] clock = {0};
+        AheadWeaving ahead = new AheadWeaving() {
+            private List<Class<?>> ready = List.of();
+
+            @Override
+            public int prepare(List<Class<?>> classes) {
+                order.add("prepare " + classes.size());
+                ready = classes.subList(0, 1);   // the server had the bytes of the first class only
+                return ready.size();
+            }
+
+            @Override
+            public int finish() {
+                order.add("finish");
+                return ready.size();
+            }
+        };
+        long[] stopped = {100};
+        Retransformer r = new Retransformer(classes -> {
+            order.add("call " + classes.length);
+            clock[0] += 3_000_000L * (classes.length - 1);   // a round trip for each class not ready
+            stopped[0] += 4 * classes.length;                 // the redefinition's safepoint
+        }, () -> clock[0], RetransformationStrategy.batchesOf(2), stats, () -> { }, ahead, () -> stopped[0]);
+        assertEquals(List.of(), r.retransform(List.of(String.class, Integer.class, Long.class)));
+        assertEquals(List.of("prepare 2", "call 2", "finish", "prepare 1", "call 1", "finish"), order);
+        Map<String, Object> m = stats.toMap();
+        assertEquals(Map.of("classes", 3L, "ready", 2L, "used", 2L, "millis", ((Map<?, ?>) m.get("ahead")).get("millis")),
+            m.get("ahead"));
+        assertEquals(3.0, m.get("weaveMillis"));
+        assertEquals(12L, m.get("stoppedMillis"));
+        assertEquals(Map.of("median", 6.0, "max", 8.0), m.get("stoppedMillisPerBatch"));
+    }
+
+    @Test
+    void aFailingAheadWeavingLeavesTheCallsToTheirRoundTrips() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        AheadWeaving broken = new AheadWeaving() {
+            @Override
+            public int prepare(List<Class<?>> classes) {
+                throw new IllegalStateException("no server");
+            }
+
+            @Override
+            public int finish() {
+                throw new IllegalStateException("no server");
+            }
+        };
+        Retransformer r = new Retransformer(rejecting(Long.class), null, RetransformationStrategy.ONE_BATCH_PER_STEP,
+            stats, () -> { }, broken);
+        assertEquals(List.of(Long.class), r.retransform(List.of(String.class, Long.class)));
+        assertEquals(1L, stats.toMap().get("classesRetransformed"));
+        assertEquals(0L, ((Map<?, ?>) stats.toMap().get("ahead")).get("ready"));
+    }
+
+    @Test
     void pauseStatisticsSummariseTheBatches() {
         RetransformationStats stats = new RetransformationStats(0);
-        stats.onBatch(List.of(String.class), 2_000_000, 1_500_000);
-        stats.onBatch(List.of(String.class, Long.class, Short.class), 8_000_000, 6_000_000);
-        stats.onBatch(List.of(String.class, Long.class), 4_000_000, 0);
+        stats.onBatch(List.of(String.class), 2_000_000, 1_500_000, 3);
+        stats.onBatch(List.of(String.class, Long.class, Short.class), 8_000_000, 6_000_000, 9);
+        stats.onBatch(List.of(String.class, Long.class), 4_000_000, 0, -1);
         Map<String, Object> m = stats.toMap();
         assertEquals(14.0, m.get("pauseMillis"));
         assertEquals(7.5, m.get("weaveMillis"));
         assertEquals(Map.of("median", 4.0, "max", 8.0), m.get("pauseMillisPerBatch"));
         assertEquals(Map.of("median", 2.0, "max", 3.0), m.get("classesPerBatch"));
+        assertEquals(12L, m.get("stoppedMillis"), "the batches whose stop was measured");
+        assertEquals(Map.of("median", 6.0, "max", 9.0), m.get("stoppedMillisPerBatch"));
     }
     @Test
     void aLargeBatchIsRetransformedInPartsAtOnceAndAFailingPartIsStillSplit() throws Exception {

@@ -16,7 +16,7 @@ public final class Frames {
     /** "TAPR" in ASCII. */
     public static final int MAGIC = 0x54415052;
     /** 3: a WOVEN's site table names its strings once (a string table, then indices). */
-    public static final short VERSION = 4;
+    public static final short VERSION = 5;
     /** magic (4) + version (2) + type (1) + length (4). */
     public static final int HEADER_SIZE = 11;
     /** 64 MiB: far above any class file, far below what would hurt the heap of either process. */

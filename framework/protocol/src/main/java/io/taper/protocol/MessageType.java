@@ -13,10 +13,12 @@ public final class MessageType {
     public static final byte BYE = 8;
     public static final byte STARTUP_FETCH = 9;
     public static final byte STARTUP_ANSWERS = 10;
+    public static final byte WEAVE_AHEAD = 11;
+    public static final byte WOVEN_AHEAD = 12;
 
     private static final String[] NAMES = {
         null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE", "STARTUP_FETCH",
-        "STARTUP_ANSWERS",
+        "STARTUP_ANSWERS", "WEAVE_AHEAD", "WOVEN_AHEAD",
     };
 
     private MessageType() {

@@ -67,6 +67,24 @@ public final class Messages {
                 writeStartupAnswer(p, e);
             }
             return p.toByteArray();
+        } else if (m instanceof WeaveAhead a) {
+            PayloadWriter p = new PayloadWriter(64 + 96 * a.classes().size()).writeInt(a.requestId())
+                .writeInt(a.classes().size());
+            for (Weave w : a.classes()) {
+                writeWeave(p, w);
+            }
+            return p.toByteArray();
+        } else if (m instanceof WovenAhead a) {
+            int size = 64;
+            for (WovenAhead.Answer e : a.answers()) {
+                size += e.answer().bytes().length + 64 * e.answer().sites().size() + 192;
+            }
+            PayloadWriter p = new PayloadWriter(size).writeInt(a.requestId()).writeInt(a.answers().size());
+            for (WovenAhead.Answer e : a.answers()) {
+                p.writeInt(e.loaderTag()).writeUtf(e.className()).writeLong(e.fingerprint());
+                writeWoven(p, e.answer());
+            }
+            return p.toByteArray();
         } else if (m instanceof ErrorMessage e) {
             return new PayloadWriter(64).writeText(e.message()).toByteArray();
         } else if (m instanceof StatsReply s) {
@@ -168,6 +186,12 @@ public final class Messages {
             case MessageType.STARTUP_ANSWERS:
                 m = decodeStartupAnswers(r, what);
                 break;
+            case MessageType.WEAVE_AHEAD:
+                m = decodeWeaveAhead(r);
+                break;
+            case MessageType.WOVEN_AHEAD:
+                m = decodeWovenAhead(r, what);
+                break;
             default:
                 throw new MalformedMessageException("unknown message type " + f.type());
         }
@@ -204,6 +228,28 @@ public final class Messages {
             answers.add(new StartupAnswers.Answer(r.readUtf(), r.readLong(), decodeWoven(r, what)));
         }
         return new StartupAnswers(answers, complete);
+    }
+
+    private static WeaveAhead decodeWeaveAhead(PayloadReader r) throws MalformedMessageException {
+        int requestId = r.readInt();
+        // a request takes at least its ints, booleans, an empty name and empty lists
+        int n = r.readCount("classes to weave ahead", 24);
+        java.util.List<Weave> classes = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            classes.add(decodeWeave(r));
+        }
+        return new WeaveAhead(requestId, classes);
+    }
+
+    private static WovenAhead decodeWovenAhead(PayloadReader r, String what) throws MalformedMessageException {
+        int requestId = r.readInt();
+        // an answer takes at least a tag, a name's length, a fingerprint and an answer's fixed fields
+        int n = r.readCount("answers woven ahead", 29);
+        java.util.List<WovenAhead.Answer> answers = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            answers.add(new WovenAhead.Answer(r.readInt(), r.readUtf(), r.readLong(), decodeWoven(r, what)));
+        }
+        return new WovenAhead(requestId, answers);
     }
 
     private static Woven decodeWoven(PayloadReader r, String what) throws MalformedMessageException {

@@ -27,7 +27,7 @@ class FramesTest {
     void writesTheDocumentedHeaderLayout() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Frames.write(out, MessageType.WEAVE, new byte[] {7, 8, 9});
-        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 4, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
+        assertArrayEquals(new byte[] {0x54, 0x41, 0x50, 0x52, 0, 5, 3, 0, 0, 0, 3, 7, 8, 9}, out.toByteArray());
     }
 
     @Test

@@ -92,6 +92,41 @@ class MessagesTest {
     }
 
     @Test
+    void weaveAheadAndItsAnswersRoundTrip() throws IOException {
+        Weave first = new Weave(0, 3, "p/C", true, new int[] {7, 9}, Map.of(8, "entry"), new byte[0]);
+        Weave second = new Weave(0, 0, "java/lang/String", true, new int[0], Map.of(), new byte[0]);
+        WeaveAhead asked = (WeaveAhead) roundTrip(new WeaveAhead(41, List.of(first, second)));
+        assertEquals(41, asked.requestId());
+        assertEquals(2, asked.classes().size());
+        Weave a = asked.classes().get(0);
+        assertEquals(3, a.loaderTag());
+        assertEquals("p/C", a.className());
+        assertTrue(a.retransform());
+        assertArrayEquals(new int[] {7, 9}, a.disabledSites());
+        assertEquals(Map.of(8, "entry"), a.variants());
+        assertEquals(0, a.classBytes().length);
+        assertEquals("java/lang/String", asked.classes().get(1).className());
+
+        SiteInfo site = new SiteInfo(7, 3, "p/C", "m", "()V", 0, "S.onEntry", "", false, Map.of());
+        WovenAhead.Answer woven = new WovenAhead.Answer(3, "p/C", 0x0fed_cba9_8765_4321L,
+            new Woven(0, WeaveStatus.WOVEN, "", new byte[] {1, 2}, List.of(site)));
+        WovenAhead.Answer failed = new WovenAhead.Answer(0, "java/lang/String", 5L,
+            new Woven(0, WeaveStatus.FAILED, "bad", new byte[0], List.of()));
+        WovenAhead back = (WovenAhead) roundTrip(new WovenAhead(41, List.of(woven, failed)));
+        assertEquals(41, back.requestId());
+        assertEquals(2, back.answers().size());
+        WovenAhead.Answer w = back.answers().get(0);
+        assertEquals(3, w.loaderTag());
+        assertEquals("p/C", w.className());
+        assertEquals(0x0fed_cba9_8765_4321L, w.fingerprint());
+        assertArrayEquals(new byte[] {1, 2}, w.answer().bytes());
+        assertEquals(List.of(site), w.answer().sites());
+        assertEquals(WeaveStatus.FAILED, back.answers().get(1).answer().status());
+        assertEquals("bad", back.answers().get(1).answer().message());
+        assertEquals(List.of(), ((WovenAhead) roundTrip(new WovenAhead(1, List.of()))).answers());
+    }
+
+    @Test
     void wovenRoundTripsSitesWithStaticContext() throws IOException {
         SiteInfo a = new SiteInfo(1, 0, "p/C", "m", "(I)V", 7, "S.onEntry", "", true, Map.of("mid", "p/C.m(I)V"));
         SiteInfo b = new SiteInfo(2, 3, "p/C", "<init>", "()V", -1, "S.onExit", "fast", false, Map.of());

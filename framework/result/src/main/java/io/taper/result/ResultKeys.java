@@ -99,7 +99,27 @@ public final class ResultKeys {
         public static final String SITES_SWITCHED_OFF = "sitesSwitchedOff";
         /** The controller's retransformation batches (not the agent's start-up ones). */
         public static final String BATCHES = "batches";
+        /** Time inside the controller's {@code retransformClasses} calls, all batches. */
         public static final String PAUSE_MILLIS = "pauseMillis";
+        /** Per call, the {@code median} and {@code max} of its time in milliseconds. */
+        public static final String PAUSE_MILLIS_PER_BATCH = "pauseMillisPerBatch";
+        /**
+         * Time the JVM stood at safepoints during those calls, all batches (HotSpot's counter, in whole milliseconds:
+         * the part of a call that stops the program; a collection that fell in a call counts too). Absent where the
+         * counter cannot be read.
+         */
+        public static final String STOPPED_MILLIS = "stoppedMillis";
+        /** Per call, the {@code median} and {@code max} of {@link #STOPPED_MILLIS}. */
+        public static final String STOPPED_MILLIS_PER_BATCH = "stoppedMillisPerBatch";
+        /**
+         * The batches' classes woven before their calls: {@code classes} (asked), {@code ready} (answers before
+         * the call), {@code used} (taken by the transformer), {@code millis} (the time it took, outside the pauses).
+         */
+        public static final String AHEAD = "ahead";
+        public static final String AHEAD_CLASSES = "classes";
+        public static final String AHEAD_READY = "ready";
+        public static final String AHEAD_USED = "used";
+        public static final String AHEAD_MILLIS = "millis";
         /** One {@code {site, atMillis}} object per site taken out, in time order. */
         public static final String REMOVALS = "removals";
         public static final String SITE = "site";

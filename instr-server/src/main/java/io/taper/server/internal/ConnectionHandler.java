@@ -12,6 +12,7 @@ import io.taper.protocol.StatsReply;
 import io.taper.protocol.StartupFetch;
 import io.taper.protocol.StatsRequest;
 import io.taper.protocol.Weave;
+import io.taper.protocol.WeaveAhead;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
 import java.io.BufferedInputStream;
@@ -46,13 +47,19 @@ public final class ConnectionHandler implements Runnable {
     private final Supplier<String> statsJson;
     private final Runnable onClose;
     private final StartupReplay startup;
+    private final AheadWeaving ahead;
     private volatile boolean greeted;
+    private long agentPid;
 
-    /** @param startup the start-up classes woven ahead and kept for the next run */
+    /**
+     * @param startup the start-up classes woven ahead and kept for the next run
+     * @param ahead   the classes' bytes kept for the controller's batches, woven ahead on request
+     */
     public ConnectionHandler(SocketChannel channel, int id, String token, HelloOk helloOk, WeaveHandler engine,
                              ClassDump dump, ServerStats stats, Supplier<String> statsJson, Runnable onClose,
-                             StartupReplay startup) {
+                             StartupReplay startup, AheadWeaving ahead) {
         this.startup = startup;
+        this.ahead = ahead;
         this.channel = channel;
         this.id = id;
         this.token = token.getBytes(StandardCharsets.UTF_8);
@@ -124,6 +131,7 @@ public final class ConnectionHandler implements Runnable {
             return false;
         }
         greeted = true;
+        agentPid = hello.pid();
         LOG.info("connection {}: agent pid {}", id, hello.pid());
         Messages.write(out, helloOk);
         return true;
@@ -145,14 +153,14 @@ public final class ConnectionHandler implements Runnable {
                 if (w.startup()) {
                     startup.record(w);
                 }
-                long t0 = System.nanoTime();
-                Woven answer = weave(w);
-                // Counted before answering, so anyone who has the answer also sees it in the statistics.
-                stats.onWeave(answer.status(), w.className(), answer.message(), w.classBytes().length,
-                    answer.bytes().length, answer.sites().size(), w.retransform(), System.nanoTime() - t0);
+                Woven answer = answer(w);
+                ahead.keep(agentPid, w, answer);
                 Messages.write(out, answer);
+            } else if (m instanceof WeaveAhead a) {
+                ahead.answer(agentPid, a, this::answer, out);
             } else if (m instanceof StartupFetch f) {
-                startup.answer(f, out);
+                long pid = agentPid;
+                startup.answer(f, out, (name, bytes) -> ahead.keep(pid, 0, name, bytes));
             } else if (m instanceof StatsRequest) {
                 Messages.write(out, new StatsReply(statsJson.get()));
             } else {
@@ -163,6 +171,15 @@ public final class ConnectionHandler implements Runnable {
                 return;
             }
         }
+    }
+
+    /** The answer to a WEAVE, counted before it is sent: anyone who has it also sees it in the statistics. */
+    private Woven answer(Weave w) {
+        long t0 = System.nanoTime();
+        Woven answer = weave(w);
+        stats.onWeave(answer.status(), w.className(), answer.message(), w.classBytes().length,
+            answer.bytes().length, answer.sites().size(), w.retransform(), System.nanoTime() - t0);
+        return answer;
     }
 
     private Woven weave(Weave w) {

@@ -50,6 +50,13 @@ public final class ServerStats {
 
     private volatile java.util.function.Supplier<Map<String, Object>> startupStats;
 
+    private volatile java.util.function.Supplier<Map<String, Object>> aheadStats;
+
+    /** The controller's batches woven ahead ({@link AheadWeaving}): their figures go under {@code ahead}. */
+    public void onAhead(java.util.function.Supplier<Map<String, Object>> figures) {
+        aheadStats = figures;
+    }
+
     /** The start-up classes woven ahead ({@link StartupReplay}): their figures go under {@code startup}. */
     public void onStartup(java.util.function.Supplier<Map<String, Object>> figures) {
         startupStats = figures;
@@ -193,6 +200,9 @@ public final class ServerStats {
         }
         if (startupStats != null) {
             m.put("startup", startupStats.get());
+        }
+        if (aheadStats != null) {
+            m.put("ahead", aheadStats.get());
         }
         m.put("readyMillis", readyMillis);
         m.put("uptimeMillis", (System.nanoTime() - startNanos) / 1_000_000);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -37,6 +38,9 @@ public final class StartupReplay {
     // under lock
     /** Each answer encoded as it is woven, so that a fetch only copies; null once given (or for a failed weave). */
     private byte[][] encoded = new byte[0][];
+    /** The bytes an answer with sites was woven from, until it is given (for {@link AheadWeaving}). */
+    private byte[][] originals = new byte[0][];
+    private String[] names = new String[0];
     /** Each answer's woven bytes, what the fetch's budget counts. */
     private int[] wovenBytes = new int[0];
     private int classesInFile;
@@ -79,6 +83,8 @@ public final class StartupReplay {
             List<StartupClasses.Entry> entries = classes.load();
             synchronized (lock) {
                 encoded = new byte[entries.size()][];
+                originals = new byte[entries.size()][];
+                names = new String[entries.size()];
                 wovenBytes = new int[entries.size()];
                 classesInFile = entries.size();
             }
@@ -89,6 +95,10 @@ public final class StartupReplay {
                     byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
                     synchronized (lock) {
                         encoded[i] = e;
+                        if (a != null && !a.answer().sites().isEmpty()) {
+                            originals[i] = entries.get(i).bytes();
+                            names[i] = a.className();
+                        }
                         wovenBytes[i] = a == null ? 0 : a.answer().bytes().length;
                         ready++;
                         if (a != null) {
@@ -151,6 +161,14 @@ public final class StartupReplay {
 
     /** Writes the answer to a fetch ({@link #answers}) as one STARTUP_ANSWERS frame of the answers encoded ahead. */
     public void answer(StartupFetch fetch, OutputStream out) throws IOException {
+        answer(fetch, out, (name, bytes) -> { });
+    }
+
+    /**
+     * The same, telling {@code given} the name and original bytes of each answer with sites that it gives: the agent
+     * takes these answers without a WEAVE, and a controller may retransform their classes later.
+     */
+    public void answer(StartupFetch fetch, OutputStream out, BiConsumer<String, byte[]> given) throws IOException {
         long t0 = System.nanoTime();
         long deadline = t0 + Math.max(0, fetch.waitMillis()) * 1_000_000L;
         List<byte[]> parts = new ArrayList<>();
@@ -176,6 +194,11 @@ public final class StartupReplay {
                 unsent--;
                 parts.add(encoded[i]);
                 encoded[i] = null;      // given once: the server holds no more of it
+                if (originals[i] != null) {
+                    given.accept(names[i], originals[i]);
+                    originals[i] = null;
+                    names[i] = null;
+                }
             }
             complete = done && (unsent == 0 || full);
             sent += parts.size();

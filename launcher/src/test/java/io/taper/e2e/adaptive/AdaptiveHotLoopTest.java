@@ -42,6 +42,20 @@ class AdaptiveHotLoopTest {
         assertEquals(0.0, c.get("retransformFailures"));
         assertEquals(0.0, c.get("failedBatches"));
         assertEquals(0.0, c.get("stepErrors"));
+        // every batch was woven by the server before its call, and the call took that answer: no round trip inside
+        assertEquals(Map.of("classes", (double) ROUNDS, "ready", (double) ROUNDS, "used", (double) ROUNDS),
+            withoutMillis(c.get("ahead")), c.toString());
+        assertEquals(0.0, (double) c.get("weaveMillis"), 0.5 * ROUNDS, "the calls' own weaving: a fingerprint each");
+        // what stopped the program: HotSpot's safepoint time around each call, readable through the agent's export
+        assertTrue((double) c.get("stoppedMillis") >= 0, c.toString());
+        assertEquals(ROUNDS, ((List<?>) c.get("batchLog")).stream()
+            .filter(b -> ((Map<?, ?>) b).containsKey("stoppedMillis")).count(), "measured for every call");
         assertEquals(0.0, run.stats().get("classesFailed"), run.stats().toString());
+    }
+
+    private static Map<?, ?> withoutMillis(Object ahead) {
+        Map<Object, Object> m = new java.util.HashMap<>((Map<?, ?>) ahead);
+        m.remove("millis");
+        return m;
     }
 }

@@ -106,8 +106,10 @@ public final class AgentStartup {
                 queue.startBackground();
                 if (config.mode() == Mode.ADAPTIVE) {
                     preloadController();
+                    InternalExports.exportManagement(inst, AgentStartup.class.getModule());
                 }
-                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats));
+                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats,
+                    new BatchWeaveAhead(link, tags, transformer, BatchWeaveAhead.defaultBudgetBytes())));
             }
             step = stats.premainStep("controller", step);
             startSnapshots(config, result, ok == null ? null : ok.resultsClass());

@@ -16,8 +16,8 @@ final class ControllerHook {
     }
 
     static Controller start(Instrumentation inst, TaperConfig config, ClassLoaderTags tags, String resultsClass,
-                            AgentStats stats) {
+                            AgentStats stats, BatchWeaveAhead ahead) {
         long perClass = stats.startupClasses > 0 ? stats.startupRetransformNanos / stats.startupClasses : 0;
-        return ControllerBootstrap.start(inst, config.asMap(), tags, resultsClass, perClass);
+        return ControllerBootstrap.start(inst, config.asMap(), tags, resultsClass, perClass, ahead);
     }
 }

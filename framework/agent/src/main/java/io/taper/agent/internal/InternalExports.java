@@ -15,6 +15,27 @@ final class InternalExports {
     private InternalExports() {
     }
 
+    /**
+     * Exports {@code sun.management} to the controller's module, so that it can read HotSpot's safepoint time around
+     * its retransformations ({@code SafepointClock}). True if the export is in place.
+     */
+    static boolean exportManagement(Instrumentation inst, Module controller) {
+        try {
+            java.util.Optional<Module> management = ModuleLayer.boot().findModule("java.management");
+            if (management.isEmpty()) {
+                return false;
+            }
+            Module m = management.get();
+            if (!m.isExported("sun.management", controller)) {
+                inst.redefineModule(m, Set.of(), Map.of("sun.management", Set.of(controller)), Map.of(), Set.of(),
+                    Map.of());
+            }
+            return m.isExported("sun.management", controller);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** True if the export is in place. */
     static boolean exportUnsafe(Instrumentation inst, Class<?> runtimeClass) {
         try {

@@ -10,6 +10,8 @@ import io.taper.protocol.Messages;
 import io.taper.protocol.StartupAnswers;
 import io.taper.protocol.StartupFetch;
 import io.taper.protocol.Weave;
+import io.taper.protocol.WeaveAhead;
+import io.taper.protocol.WovenAhead;
 import io.taper.protocol.Woven;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -87,6 +89,19 @@ final class ServerConnection {
         Woven w = (Woven) reply;
         if (w.requestId() != request.requestId()) {
             throw new IOException("WOVEN for request " + w.requestId() + ", expected " + request.requestId());
+        }
+        return w;
+    }
+
+    /** One WEAVE_AHEAD exchange. */
+    WovenAhead weaveAhead(WeaveAhead request) throws IOException {
+        Message reply = exchange(request);
+        if (!(reply instanceof WovenAhead)) {
+            throw new IOException("expected WOVEN_AHEAD, got " + MessageType.name(reply.type()));
+        }
+        WovenAhead w = (WovenAhead) reply;
+        if (w.requestId() != request.requestId()) {
+            throw new IOException("WOVEN_AHEAD for request " + w.requestId() + ", expected " + request.requestId());
         }
         return w;
     }

@@ -6,10 +6,13 @@ import io.taper.protocol.StartupAnswers;
 import io.taper.protocol.StartupFetch;
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.Weave;
+import io.taper.protocol.WeaveAhead;
+import io.taper.protocol.WovenAhead;
 import io.taper.protocol.Woven;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -87,6 +90,31 @@ final class ServerLink {
             stats.roundTrip(System.nanoTime() - t0);
             release(c);
             return w;
+        } catch (IOException | RuntimeException e) {
+            discard(c);
+            fail(e.getMessage() == null ? e.toString() : e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Has the server weave classes from the bytes it kept of them, with the deployments given
+     * ({@link BatchWeaveAhead}); null if the server is unavailable or every connection stayed busy.
+     */
+    List<WovenAhead.Answer> weaveAhead(List<Weave> classes) {
+        ServerConnection c;
+        try {
+            c = acquire();
+        } catch (ServerBusyException e) {
+            return null;
+        }
+        if (c == null) {
+            return null;
+        }
+        try {
+            WovenAhead a = c.weaveAhead(new WeaveAhead(nextRequest.incrementAndGet(), classes));
+            release(c);
+            return a.answers();
         } catch (IOException | RuntimeException e) {
             discard(c);
             fail(e.getMessage() == null ? e.toString() : e.getMessage());

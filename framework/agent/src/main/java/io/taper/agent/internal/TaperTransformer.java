@@ -43,6 +43,8 @@ final class TaperTransformer implements ClassFileTransformer {
      * may take an answer.
      */
     private volatile StartupAnswerTable startupAnswers;
+    /** The server's answers for the controller's batch being retransformed now, else null. */
+    private volatile AheadAnswerTable aheadAnswers;
 
     TaperTransformer(ServerLink link, ClassLoaderTags tags, PendingClasses pending, AgentStats stats) {
         this(link, tags, pending, stats, SkippedClasses.NONE);
@@ -60,6 +62,11 @@ final class TaperTransformer implements ClassFileTransformer {
     /** The start-up pass begins with a table for the server's answers, or ends (null). */
     void startupPass(StartupAnswerTable answers) {
         startupAnswers = answers;
+    }
+
+    /** A controller batch's call begins with the answers woven ahead for it, or ends (null). */
+    void aheadAnswers(AheadAnswerTable answers) {
+        aheadAnswers = answers;
     }
 
     /**
@@ -141,6 +148,10 @@ final class TaperTransformer implements ClassFileTransformer {
         StartupAnswerTable answers = redefined != null ? startupAnswers : null;
         boolean startup = answers != null;
         Woven w = startup ? answers.take(tag, className, bytes, deployment) : null;
+        AheadAnswerTable ahead = redefined != null && !startup ? aheadAnswers : null;
+        if (ahead != null) {
+            w = ahead.take(tag, className, bytes, deployment);
+        }
         try {
             if (w == null) {
                 w = link.weave(tag, className, redefined != null, startup, deployment, bytes);
