@@ -88,7 +88,7 @@ public final class InstrumentationServer implements AutoCloseable {
         this.dump = config.dump().map(ClassDump::new).orElse(null);
         // With a dump, every class is woven as it is asked for, so that the dump holds what the JVM was given.
         this.startup = StartupReplay.start(dump == null ? StartupClasses.of(config) : null, analysis.engine(), stats,
-            Math.min(2, Runtime.getRuntime().availableProcessors()));
+            Math.min(2, Runtime.getRuntime().availableProcessors()), config.mode() == Mode.ADAPTIVE);
         stats.onStartup(startup::stats);
         this.ahead = new AheadWeaving(config.mode() == Mode.ADAPTIVE, AheadWeaving.defaultLimitBytes(),
             Math.min(2, Runtime.getRuntime().availableProcessors()));

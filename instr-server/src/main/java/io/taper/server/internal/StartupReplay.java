@@ -41,6 +41,7 @@ public final class StartupReplay {
     /** The bytes an answer with sites was woven from, until it is given (for {@link AheadWeaving}). */
     private byte[][] originals = new byte[0][];
     private String[] names = new String[0];
+    private final boolean keepOriginals;
     /** Each answer's woven bytes, what the fetch's budget counts. */
     private int[] wovenBytes = new int[0];
     private int classesInFile;
@@ -53,7 +54,8 @@ public final class StartupReplay {
     private long waitedMillis;
     private volatile long wovenMillis = -1;
 
-    private StartupReplay(StartupClasses classes, WeaveHandler engine, ServerStats stats) {
+    private StartupReplay(StartupClasses classes, WeaveHandler engine, ServerStats stats, boolean keepOriginals) {
+        this.keepOriginals = keepOriginals;
         this.classes = classes;
         this.engine = engine;
         this.stats = stats;
@@ -64,7 +66,16 @@ public final class StartupReplay {
      * the replay has nothing to give.
      */
     public static StartupReplay start(StartupClasses classes, WeaveHandler engine, ServerStats stats, int threads) {
-        StartupReplay r = new StartupReplay(classes, engine, stats);
+        return start(classes, engine, stats, threads, false);
+    }
+
+    /**
+     * @param keepOriginals whether to hold the bytes of each answer with sites until it is given, for
+     *                      {@link #answer(StartupFetch, OutputStream, BiConsumer)} (an adaptive run's weaving ahead)
+     */
+    public static StartupReplay start(StartupClasses classes, WeaveHandler engine, ServerStats stats, int threads,
+                                      boolean keepOriginals) {
+        StartupReplay r = new StartupReplay(classes, engine, stats, keepOriginals);
         if (classes == null) {
             synchronized (r.lock) {
                 r.done = true;
@@ -95,7 +106,7 @@ public final class StartupReplay {
                     byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
                     synchronized (lock) {
                         encoded[i] = e;
-                        if (a != null && !a.answer().sites().isEmpty()) {
+                        if (keepOriginals && a != null && !a.answer().sites().isEmpty()) {
                             originals[i] = entries.get(i).bytes();
                             names[i] = a.className();
                         }

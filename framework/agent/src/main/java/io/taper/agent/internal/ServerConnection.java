@@ -93,9 +93,12 @@ final class ServerConnection {
         return w;
     }
 
-    /** One WEAVE_AHEAD exchange. */
-    WovenAhead weaveAhead(WeaveAhead request) throws IOException {
-        Message reply = exchange(request);
+    /**
+     * One WEAVE_AHEAD exchange, whose deadline also allows {@code extraMillis} for the server's weaving of all its
+     * classes: a late answer only delays the controller, while a timeout would end the link.
+     */
+    WovenAhead weaveAhead(WeaveAhead request, int extraMillis) throws IOException {
+        Message reply = exchange(request, extraMillis);
         if (!(reply instanceof WovenAhead)) {
             throw new IOException("expected WOVEN_AHEAD, got " + MessageType.name(reply.type()));
         }

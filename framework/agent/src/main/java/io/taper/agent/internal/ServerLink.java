@@ -25,6 +25,8 @@ final class ServerLink {
 
     /** Connections opened on demand up to this many; more concurrent class loads wait for one. */
     static final int MAX_CONNECTIONS = 8;
+    /** Time allowed per class of a WEAVE_AHEAD beyond the timeout of a request. */
+    static final int AHEAD_EXTRA_MILLIS_PER_CLASS = 500;
 
     private final Path socket;
     private final String token;
@@ -112,7 +114,8 @@ final class ServerLink {
             return null;
         }
         try {
-            WovenAhead a = c.weaveAhead(new WeaveAhead(nextRequest.incrementAndGet(), classes));
+            WovenAhead a = c.weaveAhead(new WeaveAhead(nextRequest.incrementAndGet(), classes),
+                AHEAD_EXTRA_MILLIS_PER_CLASS * classes.size());
             release(c);
             return a.answers();
         } catch (IOException | RuntimeException e) {
