@@ -59,7 +59,8 @@ class StartupReplayTest {
         StartupAnswers first = r.answers(fetch);
         assertEquals(StartupReplay.LOT, first.answers().size());
         assertFalse(first.complete());
-        assertEquals("p/C000", first.answers().get(0).className());
+        List<String> firstNames = first.answers().stream().map(StartupAnswers.Answer::className).toList();
+        assertEquals(new java.util.ArrayList<>(new java.util.TreeSet<>(firstNames)), firstNames, "in the file's order");
         assertEquals(10, first.answers().get(0).answer().bytes().length);
         // nothing woven meanwhile: a fetch that may not wait gets nothing, and is not complete
         StartupAnswers none = r.answers(new StartupFetch(1 << 20, 0));
@@ -73,10 +74,13 @@ class StartupReplayTest {
             lot.answers().forEach(a -> rest.add(a.className()));
         }
         assertEquals(300 - StartupReplay.LOT, rest.size(), "each once; the failed class is left to the agent");
+        // the two weaving threads take classes in order but may finish them out of it: the first lot is the first
+        // 128 woven, not always C000..C127, and the rest is every other class
         java.util.Set<String> expected = new java.util.TreeSet<>();
-        for (int i = StartupReplay.LOT; i < 300; i++) {
+        for (int i = 0; i < 300; i++) {
             expected.add(String.format("p/C%03d", i));
         }
+        first.answers().forEach(a -> expected.remove(a.className()));
         assertEquals(expected, new java.util.TreeSet<>(rest));
         assertEquals(List.of(), r.answers(fetch).answers());
         Map<String, Object> stats = r.stats();
