@@ -103,49 +103,56 @@ final class ServerLink {
      * Has the server weave classes from the bytes it kept of them, with the deployments given
      * ({@link BatchWeaveAhead}); null if the server is unavailable or every connection stayed busy.
      */
-    List<WovenAhead.Answer> weaveAhead(List<Weave> classes) {
-        ServerConnection c;
-        try {
-            c = acquire();
-        } catch (ServerBusyException e) {
-            return null;
-        }
-        if (c == null) {
-            return null;
-        }
-        try {
-            WovenAhead a = c.weaveAhead(new WeaveAhead(nextRequest.incrementAndGet(), classes),
-                AHEAD_EXTRA_MILLIS_PER_CLASS * classes.size());
-            release(c);
-            return a.answers();
-        } catch (IOException | RuntimeException e) {
-            discard(c);
-            fail(e.getMessage() == null ? e.toString() : e.getMessage());
-            return null;
-        }
+    List<WovenAhead.Answer> weaveAhead(final List<Weave> classes) {
+        WovenAhead a = exchange(new Exchange<WovenAhead>() {
+            @Override
+            WovenAhead run(ServerConnection c) throws IOException {
+                return c.weaveAhead(new WeaveAhead(nextRequest.incrementAndGet(), classes),
+                    AHEAD_EXTRA_MILLIS_PER_CLASS * classes.size());
+            }
+        });
+        return a == null ? null : a.answers();
     }
 
     /**
      * The server's answers for the start-up pass, at most {@code maxBytes} of class bytes, waiting up to
      * {@code waitMillis} for the server to finish weaving them; null if the server is unavailable.
      */
-    StartupAnswers startupAnswers(long maxBytes, int waitMillis) {
+    StartupAnswers startupAnswers(final long maxBytes, final int waitMillis) {
+        return exchange(new Exchange<StartupAnswers>() {
+            @Override
+            StartupAnswers run(ServerConnection c) throws IOException {
+                return c.startupAnswers(new StartupFetch(maxBytes, waitMillis), waitMillis);
+            }
+        });
+    }
+
+    /** One exchange on a connection of the pool (an anonymous class, not a lambda: see {@link TaperTransformer}). */
+    private abstract static class Exchange<T> {
+        abstract T run(ServerConnection c) throws IOException;
+    }
+
+    /**
+     * Runs the exchange on a connection of the pool; null if the server is unavailable (a failure now is the
+     * link's first: warned, and the link is dead) or every connection stayed busy.
+     */
+    private <T> T exchange(Exchange<T> e) {
         ServerConnection c;
         try {
             c = acquire();
-        } catch (ServerBusyException e) {
+        } catch (ServerBusyException busy) {
             return null;
         }
         if (c == null) {
             return null;
         }
         try {
-            StartupAnswers a = c.startupAnswers(new StartupFetch(maxBytes, waitMillis), waitMillis);
+            T answer = e.run(c);
             release(c);
-            return a;
-        } catch (IOException | RuntimeException e) {
+            return answer;
+        } catch (IOException | RuntimeException x) {
             discard(c);
-            fail(e.getMessage() == null ? e.toString() : e.getMessage());
+            fail(x.getMessage() == null ? x.toString() : x.getMessage());
             return null;
         }
     }
