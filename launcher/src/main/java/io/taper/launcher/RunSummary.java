@@ -48,6 +48,10 @@ final class RunSummary {
         if (controller instanceof Map<?, ?> c && c.get("error") != null) {
             ps.printf("[taper] controller: %s (ran with fixed instrumentation)%n", c.get("error"));
         }
+        if (controller instanceof Map<?, ?> c && c.get(Controller.BATCHES) instanceof Number batches
+                && batches.longValue() > 0) {
+            ps.print(controllerCalls(c));
+        }
         if (controller instanceof Map<?, ?> c && c.get(Controller.AUDIT) instanceof Map<?, ?> audit) {
             ps.printf("[taper] audit: %s sites removed (kept running, checked), %s events at them, %s violations%n",
                     n(audit, "sitesAudited"), n(audit, "eventsAfterRemoval"), n(audit, "violations"));
@@ -75,6 +79,31 @@ final class RunSummary {
             ps.printf("[taper] %s%n", ending);
         }
         ps.printf("[taper] result: %s%n", out.resolve(ResultFormat.FILE));
+    }
+
+    /**
+     * The controller's retransformation calls: their time, the weaving done before them, and the part of their time
+     * the program stood still (absent where the safepoint counter could not be read).
+     */
+    static String controllerCalls(Map<?, ?> c) {
+        StringBuilder b = new StringBuilder("[taper] controller: ").append(n(c, Controller.BATCHES))
+            .append(" retransformation calls, ").append(wholeMillis(c.get(Controller.PAUSE_MILLIS))).append(" ms in them");
+        if (c.get(Controller.AHEAD) instanceof Map<?, ?> ahead && ahead.get(Controller.AHEAD_READY) instanceof Number r
+                && r.longValue() > 0) {
+            b.append(" (").append(n(ahead, Controller.AHEAD_READY)).append(" of ").append(n(ahead, Controller.AHEAD_CLASSES))
+                .append(" classes woven before them, in ").append(wholeMillis(ahead.get(Controller.AHEAD_MILLIS)))
+                .append(" ms)");
+        }
+        if (c.get(Controller.STOPPED_MILLIS) instanceof Number && c.get(Controller.STOPPED_MILLIS_PER_BATCH)
+                instanceof Map<?, ?> per) {
+            b.append("; the program stood still ").append(n(c, Controller.STOPPED_MILLIS)).append(" ms (per call median ")
+                .append(n(per, "median")).append(", max ").append(n(per, "max")).append(')');
+        }
+        return b.append(System.lineSeparator()).toString();
+    }
+
+    private static String wholeMillis(Object millis) {
+        return millis instanceof Number m ? Long.toString(Math.round(m.doubleValue())) : "-";
     }
 
     private static String mib(Object bytes) {
