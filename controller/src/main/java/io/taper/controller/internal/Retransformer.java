@@ -82,7 +82,7 @@ public final class Retransformer {
                 // parts only overlap their calls' round trips: a batch woven ahead has none left to overlap
                 List<List<Class<?>>> parts = ready == batch.size() ? List.of(batch) : strategy.parts(batch);
                 if (parts.size() == 1) {
-                    run(batch, failed);
+                    run(batch, failed, true);
                 } else {
                     runAtOnce(parts, failed);
                 }
@@ -108,7 +108,7 @@ public final class Retransformer {
             Thread t = new Thread(() -> {
                 try {
                     helperSetup.run();
-                    run(part, failed);
+                    run(part, failed, false);
                 } catch (RuntimeException | Error e) {
                     // nobody would see it die: the part's fate is unknown, so its classes count as failed
                     failed.addAll(part);
@@ -118,7 +118,7 @@ public final class Retransformer {
             helpers.add(t);
             t.start();
         }
-        run(parts.get(0), failed);
+        run(parts.get(0), failed, false);
         for (Thread t : helpers) {
             boolean interrupted = false;
             while (t.isAlive()) {
@@ -134,9 +134,13 @@ public final class Retransformer {
         }
     }
 
-    private void run(List<Class<?>> batch, List<Class<?>> failed) {
+    /**
+     * @param alone whether no other call runs meanwhile: the safepoints of calls at once cannot be told apart, so each
+     *              of them reports its stop as unknown
+     */
+    private void run(List<Class<?>> batch, List<Class<?>> failed, boolean alone) {
         long weaveStart = weaveClock == null ? 0 : weaveClock.getAsLong();
-        long stoppedStart = stoppedClock.getAsLong();
+        long stoppedStart = alone ? stoppedClock.getAsLong() : -1;
         long start = System.nanoTime();
         Throwable error = null;
         try {
@@ -155,8 +159,8 @@ public final class Retransformer {
         listener.onBatchError(batch, error, nanos);
         if (batch.size() > 1 && strategy.splitFailedBatches()) {
             int half = batch.size() / 2;
-            run(batch.subList(0, half), failed);
-            run(batch.subList(half, batch.size()), failed);
+            run(batch.subList(0, half), failed, alone);
+            run(batch.subList(half, batch.size()), failed, alone);
         } else {
             for (Class<?> c : batch) {
                 listener.onClassFailed(c, error);

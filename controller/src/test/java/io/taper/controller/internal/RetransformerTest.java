@@ -112,6 +112,21 @@ class RetransformerTest {
     }
 
     @Test
+    void callsAtOnceReportNoStopOfTheirOwn() {
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        java.util.concurrent.atomic.AtomicLong stopped = new java.util.concurrent.atomic.AtomicLong();
+        Retransformer r = new Retransformer(classes -> stopped.addAndGet(5), null,
+            RetransformationStrategy.ONE_BATCH_PER_STEP, stats, () -> { }, AheadWeaving.NONE, stopped::get);
+        r.retransform(List.of(String.class, Integer.class, Long.class, Short.class, Byte.class, Character.class,
+            Boolean.class, Double.class));
+        Map<String, Object> m = stats.toMap();
+        assertEquals(2L, m.get("batches"), "two parts at once");
+        assertEquals(null, m.get("stoppedMillis"), "their safepoints cannot be told apart");
+        r.retransform(List.of(String.class));
+        assertEquals(5L, stats.toMap().get("stoppedMillis"), "a call alone reports its stop");
+    }
+
+    @Test
     void aFailingAheadWeavingLeavesTheCallsToTheirRoundTrips() {
         RetransformationStats stats = new RetransformationStats(System.nanoTime());
         AheadWeaving broken = new AheadWeaving() {
