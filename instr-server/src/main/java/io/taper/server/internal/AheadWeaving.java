@@ -13,10 +13,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -104,29 +102,12 @@ public final class AheadWeaving {
             }
         }
         WovenAhead.Answer[] answers = new WovenAhead.Answer[todo.size()];
-        AtomicInteger next = new AtomicInteger();
-        Runnable worker = () -> {
-            for (int i; (i = next.getAndIncrement()) < todo.size(); ) {
-                Weave w = todo.get(i);
-                Woven a = weaveOne.apply(w);
-                answers[i] = new WovenAhead.Answer(w.loaderTag(), w.className(),
-                    SameClassFile.fingerprint(w.classBytes()), a);
-            }
-        };
-        int helping = Math.min(threads, todo.size()) - 1;
-        CountDownLatch done = new CountDownLatch(Math.max(0, helping));
-        for (int i = 0; i < helping; i++) {
-            helpers.execute(() -> {
-                try {
-                    worker.run();
-                } finally {
-                    done.countDown();
-                }
-            });
-        }
-        worker.run();
         try {
-            done.await();
+            ParallelLoop.run(todo.size(), threads, helpers, i -> {
+                Weave w = todo.get(i);
+                answers[i] = new WovenAhead.Answer(w.loaderTag(), w.className(),
+                    SameClassFile.fingerprint(w.classBytes()), weaveOne.apply(w));
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while weaving ahead");

@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 /**
  * Weaves the kept start-up classes ({@link StartupClasses}) as soon as the server is up, while the observed JVM starts,
@@ -38,9 +38,8 @@ public final class StartupReplay {
     // under lock
     /** Each answer encoded as it is woven, so that a fetch only copies; null once given (or for a failed weave). */
     private byte[][] encoded = new byte[0][];
-    /** The bytes an answer with sites was woven from, until it is given (for {@link AheadWeaving}). */
-    private byte[][] originals = new byte[0][];
-    private String[] names = new String[0];
+    /** The kept class an answer with sites was woven from, until it is given (for {@link AheadWeaving}). */
+    private StartupClasses.Entry[] originals = new StartupClasses.Entry[0];
     private final boolean keepOriginals;
     /** Each answer's woven bytes, what the fetch's budget counts. */
     private int[] wovenBytes = new int[0];
@@ -94,44 +93,29 @@ public final class StartupReplay {
             List<StartupClasses.Entry> entries = classes.load();
             synchronized (lock) {
                 encoded = new byte[entries.size()][];
-                originals = new byte[entries.size()][];
-                names = new String[entries.size()];
+                originals = new StartupClasses.Entry[entries.size()];
                 wovenBytes = new int[entries.size()];
                 classesInFile = entries.size();
             }
-            AtomicInteger next = new AtomicInteger();
-            Runnable worker = () -> {
-                for (int i; (i = next.getAndIncrement()) < entries.size(); ) {
-                    StartupAnswers.Answer a = weave(entries.get(i));
-                    byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
-                    synchronized (lock) {
-                        encoded[i] = e;
-                        if (keepOriginals && a != null && !a.answer().sites().isEmpty()) {
-                            originals[i] = entries.get(i).bytes();
-                            names[i] = a.className();
-                        }
-                        wovenBytes[i] = a == null ? 0 : a.answer().bytes().length;
-                        ready++;
-                        if (a != null) {
-                            unsent++;
-                        }
-                        if (unsent >= LOT) {
-                            lock.notifyAll();
-                        }
+            DaemonThreads helpers = new DaemonThreads("taper-startup-replay");
+            ParallelLoop.run(entries.size(), threads, r -> helpers.newThread(r).start(), i -> {
+                StartupAnswers.Answer a = weave(entries.get(i));
+                byte[] e = a == null ? null : Messages.encodeStartupAnswer(a);
+                synchronized (lock) {
+                    encoded[i] = e;
+                    if (keepOriginals && a != null && !a.answer().sites().isEmpty()) {
+                        originals[i] = entries.get(i);
+                    }
+                    wovenBytes[i] = a == null ? 0 : a.answer().bytes().length;
+                    ready++;
+                    if (a != null) {
+                        unsent++;
+                    }
+                    if (unsent >= LOT) {
+                        lock.notifyAll();
                     }
                 }
-            };
-            List<Thread> helpers = new ArrayList<>();
-            for (int i = 1; i < threads && entries.size() > 1; i++) {
-                Thread h = new Thread(worker, "taper-startup-replay-" + i);
-                h.setDaemon(true);
-                h.start();
-                helpers.add(h);
-            }
-            worker.run();
-            for (Thread h : helpers) {
-                h.join();
-            }
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -206,9 +190,8 @@ public final class StartupReplay {
                 parts.add(encoded[i]);
                 encoded[i] = null;      // given once: the server holds no more of it
                 if (originals[i] != null) {
-                    given.accept(names[i], originals[i]);
+                    given.accept(originals[i].name(), originals[i].bytes());
                     originals[i] = null;
-                    names[i] = null;
                 }
             }
             complete = done && (unsent == 0 || full);
