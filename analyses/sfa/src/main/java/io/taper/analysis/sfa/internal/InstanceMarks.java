@@ -71,22 +71,31 @@ public final class InstanceMarks {
 
     /** True if {@link #mark} was called for this object and member. */
     public boolean isMarked(Object o, int member) {
+        return markedEntry(o, member) != null;
+    }
+
+    /**
+     * The object's entry if {@link #mark} was called for this object and member, else null. Takes no lock
+     * and runs no code outside this class but the identity hash and {@code Reference.refersTo}: snippets
+     * call it without entering the bypass.
+     */
+    public Entry markedEntry(Object o, int member) {
         if (!everMarked(member)) {
-            return false;
+            return null;
         }
         int h = hash(o);
         Entry e = recent(o, h);
         if (e != null && e.has(member)) {
-            return true;
+            return e;
         }
         // Only a positive answer of the cache is trusted: it may hold an entry's older copy (see rebuild),
         // which has a subset of the members.
         e = segments[h & (SEGMENTS - 1)].find(o, h);
         if (e == null) {
-            return false;
+            return null;
         }
         recent[(h >>> SEGMENT_BITS) & (RECENT - 1)] = e;
-        return e.has(member);
+        return e.has(member) ? e : null;
     }
 
     /**

@@ -94,7 +94,7 @@ public final class Stationarity {
             long shadow = sf.shadow;
             int s = sf.field.bits();
             if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
-                : (shadow == ShadowMarks.NONE || ignoresObjectMarks(kind)) && nothingToRecord(kind, receiver, sf, s)) {
+                : (shadow == ShadowMarks.NONE || ignoresObjectMarks(kind)) && nothingToRecord(kind, receiver, sf, s, reads)) {
                 if (shadow >= 0 && isMarkingRead(kind) && (s & CLASS_RECORDED) != 0 && !readyReads.isReady(site)) {
                     readyReads.ready(site, shadow);   // the read snippets test the mark themselves now
                 }
@@ -112,18 +112,34 @@ public final class Stationarity {
         }
     }
 
-    /** The event cannot change the state: decided from plain reads, with no JDK code run. */
-    private static boolean nothingToRecord(int kind, Object receiver, SiteField sf, int s) {
+    /**
+     * The event cannot change the state: decided from plain reads of the analysis's own tables (the
+     * identity map's lookups take no lock and run no JDK code), without entering the bypass.
+     */
+    private static boolean nothingToRecord(int kind, Object receiver, SiteField sf, int s, InstanceMarks reads) {
         switch (kind) {
             case READ: {
                 if ((s & NON_STATIONARY) != 0 || (s & SETTLED_RECORDED) == SETTLED_RECORDED) {
                     return true;                      // settled: one load (fixed mode keeps such sites)
                 }
                 if ((s & FINAL_HINT) != 0) {
-                    return nothingToRecord(READ_FINAL, receiver, sf, s);
+                    return nothingToRecord(READ_FINAL, receiver, sf, s, reads);
                 }
                 InstanceMarks.Entry last = sf.last;
-                return last != null && last.refersTo(receiver);   // marked already
+                if (last != null && last.refersTo(receiver)) {
+                    return true;                      // this site marked this object last
+                }
+                if ((s & CLASS_RECORDED) == 0) {
+                    return false;
+                }
+                // Marked already, by another site or before this site's last object (reflection's Field
+                // objects, read in turn by Field.get/set): the lookup without the bypass and the record.
+                InstanceMarks.Entry marked = reads.markedEntry(receiver, sf.member);
+                if (marked == null) {
+                    return false;
+                }
+                sf.last = marked;
+                return true;
             }
             case READ_FINAL:
                 // recorded only while the object's constructor runs: the stack is the analysis's own state
@@ -134,13 +150,31 @@ public final class Stationarity {
             case WRITE_FRESH:
                 return (s & (CLASS_RECORDED | WRITTEN)) == (CLASS_RECORDED | WRITTEN);
             case WRITE:
-                return (s & ALL_WRITE_BITS) == ALL_WRITE_BITS;
+                if ((s & ALL_WRITE_BITS) == ALL_WRITE_BITS) {
+                    return true;
+                }
+                if ((s & UNCHANGED_WRITE_BITS) != UNCHANGED_WRITE_BITS || !keepsCategory(s, receiver)) {
+                    return false;
+                }
+                // A stationary field stays so unless this object's field was read: the same question as
+                // record() asks, of the constructor's buffer and the map.
+                return (s & NON_STATIONARY) != 0
+                    || !ConstructorStack.frames().hasMark(receiver, sf.member) && !reads.isMarked(receiver, sf.member);
             case WRITE_FINAL:
                 return (s & (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR))
                     == (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR);
             default:
                 return false;
         }
+    }
+
+    /**
+     * A write adds no category bit: the field is ¬F already, or the write happens inside its object's
+     * constructor (the uF fields' writes: {@code AbstractPipeline.depth}, what a constructor's helper such
+     * as {@code DecimalFormatSymbols.initialize} sets). The stack is the analysis's own state.
+     */
+    private static boolean keepsCategory(int s, Object receiver) {
+        return (s & WRITTEN_OUTSIDE_CONSTRUCTOR) != 0 || ConstructorStack.contains(receiver);
     }
 
     /**
@@ -165,14 +199,14 @@ public final class Stationarity {
                 if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
                     return false;
                 }
-                return (s & (ALL_WRITE_BITS & ~NON_STATIONARY)) == (ALL_WRITE_BITS & ~NON_STATIONARY);
+                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS && keepsCategory(s, receiver);
             case WRITE_FINAL:
                 if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
                     return false;
                 }
                 return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
             default:
-                return nothingToRecord(kind, receiver, null, s);
+                return nothingToRecord(kind, receiver, null, s, null);
         }
     }
 
@@ -181,6 +215,9 @@ public final class Stationarity {
 
     /** The bits a declared-final write sets besides the verdict (its category is dF whatever happens). */
     private static final int FINAL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN;
+
+    /** The bits every write sets besides the category and the verdict. */
+    private static final int UNCHANGED_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN;
 
     /** Every bit a write can set: once all are, a write has nothing left to record. */
     private static final int ALL_WRITE_BITS = ACCESSED | CLASS_RECORDED | WRITTEN | WRITTEN_OUTSIDE_CONSTRUCTOR

@@ -126,6 +126,52 @@ class StationarityTest {
     }
 
     @Test
+    void constructorWritesKeepTheFieldUndeclaredFinalUntilAWriteOutsideAnyConstructor() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        for (int i = 0; i < 3; i++) {
+            Sub o = new Sub();
+            ConstructorStack.push(o);
+            state.write(o, w);    // after the first, nothing to record: decided before the bypass
+            state.write(o, w);
+            ConstructorStack.pop(o);
+        }
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "stationary", true)), rows());
+        Sub late = new Sub();
+        Sub building = new Sub();
+        ConstructorStack.push(building);
+        state.write(late, w);     // another object's constructor runs, not late's
+        ConstructorStack.pop(building);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true)), rows());
+    }
+
+    @Test
+    void readsThatOtherSitesMarkedAreSeenAndUnmarkedObjectsStillGetTheirMark() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r1 = site(SiteKinds.READ, SUB, "plain", "I");
+        int r2 = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub a = new Sub();
+        Sub b = new Sub();
+        Sub c = new Sub();
+        state.read(a, r1);
+        state.read(b, r1);
+        state.read(a, r2);        // marked by r1 before its last object: found in the map
+        state.read(a, r1);
+        state.write(b, w);        // b was read: the field is non-stationary
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "non-stationary", true)), rows());
+
+        int w2 = site(SiteKinds.WRITE, SUB, "wide", "J");
+        int r3 = site(SiteKinds.READ, SUB, "wide", "J");
+        state.read(a, r3);
+        state.read(b, r3);
+        state.read(c, r2);        // another field's mark on c
+        state.write(c, w2);       // c's wide was never read
+        assertEquals(row(SUB_NAME, "wide", "J", "nF", "stationary", true), rows().get(1));
+        state.read(c, r3);        // not marked yet, though the map knows c and the member: recorded
+        state.write(c, w2);
+        assertEquals(row(SUB_NAME, "wide", "J", "nF", "non-stationary", true), rows().get(1));
+    }
+
+    @Test
     void aWriteToAnotherObjectFromAConstructorIsOutsideThatObjectsConstructor() {
         int w = site(SiteKinds.WRITE, SUB, "plain", "I");
         Sub constructed = new Sub();
