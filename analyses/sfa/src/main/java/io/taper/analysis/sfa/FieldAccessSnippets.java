@@ -54,19 +54,29 @@ public final class FieldAccessSnippets {
         FieldEvents.readSettled(receiver, site);
     }
 
-    /** For {@code putfield} the receiver is under the value (a long or double counts as one value). */
+    /**
+     * For {@code putfield} the receiver is under the value (a long or double counts as one value).
+     * Inlinable: once a field's category is settled, most writes find their object unread, which the woven
+     * method tests itself.
+     */
+    @Inlinable
     @ManualBypass
     @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.NotFinal.class,
             group = SiteKinds.WRITE)
     public static void write(@StackValue(1) Object receiver, @SiteId int site) {
-        FieldEvents.write(receiver, site);
+        if (!FieldEvents.unreadWrite(receiver, site)) {
+            FieldEvents.write(receiver, site);
+        }
     }
 
+    @Inlinable
     @ManualBypass
     @Before(marker = FreshWriteMarker.class, args = "other", guard = FieldGuards.Final.class,
             group = SiteKinds.WRITE_FINAL)
     public static void writeFinal(@StackValue(1) Object receiver, @SiteId int site) {
-        FieldEvents.writeFinal(receiver, site);
+        if (!FieldEvents.unreadWrite(receiver, site)) {
+            FieldEvents.writeFinal(receiver, site);
+        }
     }
 
     /**

@@ -87,7 +87,7 @@ public final class FieldEvents {
     }
 
     private static final Stationarity STATE = new Stationarity(new Lookup());
-    private static final ReadyReadSites READY = STATE.readyReads();
+    private static final ReadySites READY = STATE.readySites();
 
     static {
         try {
@@ -116,6 +116,15 @@ public final class FieldEvents {
         return READY.marked(receiver, site);
     }
 
+    /**
+     * True if this write has nothing to record because its site is ready and its object was never read: the
+     * check the inlinable write snippets make in the woven method before calling {@link #write} or
+     * {@link #writeFinal}.
+     */
+    public static boolean unreadWrite(Object receiver, int site) {
+        return READY.unmarked(receiver, site);
+    }
+
     /** Out of line: only the inlinable snippet's check belongs in woven code. */
     @OutOfLine
     public static void read(Object receiver, int site) {
@@ -127,10 +136,12 @@ public final class FieldEvents {
         STATE.on(Stationarity.READ_FINAL, receiver, site);
     }
 
+    @OutOfLine
     public static void write(Object receiver, int site) {
         STATE.on(Stationarity.WRITE, receiver, site);
     }
 
+    @OutOfLine
     public static void writeFinal(Object receiver, int site) {
         STATE.on(Stationarity.WRITE_FINAL, receiver, site);
     }

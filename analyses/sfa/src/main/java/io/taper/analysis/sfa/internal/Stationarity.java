@@ -32,7 +32,7 @@ public final class Stationarity {
 
     private final FieldTable fields = new FieldTable();
     private final InstanceMarks reads = new InstanceMarks();
-    private final ReadyReadSites readyReads = new ReadyReadSites();
+    private final ReadySites readySites = new ReadySites();
     private final SiteFields sites;
 
     /** @param lookup finds a registered site by id ({@code SiteRegistry::get}) */
@@ -52,11 +52,6 @@ public final class Stationarity {
     public static final int WRITE_FINAL = 3;
     public static final int WRITE_FRESH = 4;
     public static final int READ_SETTLED = 5;
-
-    /** A {@code getfield} that records marks on its object: READ or READ_FINAL. */
-    private static boolean isMarkingRead(int kind) {
-        return kind == READ || kind == READ_FINAL;
-    }
 
     /** A {@code putfield}: WRITE, WRITE_FINAL or WRITE_FRESH. */
     private static boolean isWrite(int kind) {
@@ -95,8 +90,8 @@ public final class Stationarity {
             int s = sf.field.bits();
             if (shadow >= 0 ? nothingElseToRecord(kind, receiver, shadow, s)
                 : (shadow == ShadowMarks.NONE || ignoresObjectMarks(kind)) && nothingToRecord(kind, receiver, sf, s, reads)) {
-                if (shadow >= 0 && isMarkingRead(kind) && (s & CLASS_RECORDED) != 0 && !readyReads.isReady(site)) {
-                    readyReads.ready(site, shadow);   // the read snippets test the mark themselves now
+                if (shadow >= 0 && becomesReady(kind, s) && !readySites.isReady(site)) {
+                    readySites.ready(site, shadow);   // the snippets test the mark themselves now
                 }
                 return;
             }
@@ -109,6 +104,26 @@ public final class Stationarity {
             record(kind, receiver, site);
         } finally {
             Bypass.exit(cell);
+        }
+    }
+
+    /**
+     * A site of this kind whose event found nothing to record, with the field's bits {@code s}, may leave the
+     * test to its snippet ({@link ReadySites}): a read once the owner is recorded, a write once nothing but an
+     * object's read mark can change what it records.
+     */
+    private static boolean becomesReady(int kind, int s) {
+        switch (kind) {
+            case READ:
+            case READ_FINAL:
+                return (s & CLASS_RECORDED) != 0;
+            case WRITE:
+                return (s & (UNCHANGED_WRITE_BITS | WRITTEN_OUTSIDE_CONSTRUCTOR))
+                    == (UNCHANGED_WRITE_BITS | WRITTEN_OUTSIDE_CONSTRUCTOR);
+            case WRITE_FINAL:
+                return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
+            default:
+                return false;
         }
     }
 
@@ -371,9 +386,9 @@ public final class Stationarity {
         f.set(ACCESSED | CLASS_RECORDED);
     }
 
-    /** The read sites whose snippets may skip a marked object ({@link ReadyReadSites}). */
-    public ReadyReadSites readyReads() {
-        return readyReads;
+    /** The sites whose snippets decide for themselves ({@link ReadySites}). */
+    public ReadySites readySites() {
+        return readySites;
     }
 
     /** The bytes of the analysis's tables: fields, per-object read marks. */

@@ -147,7 +147,7 @@ class ShadowMarksTest {
         int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
         int fin = site(SiteKinds.READ_FINAL, SHADOWED, "fin", "I");
         int own = site(SiteKinds.READ, PLAIN, "own", "I");
-        ReadyReadSites ready = state.readyReads();
+        ReadySites ready = state.readySites();
         Shadowed a = new Shadowed();
         Shadowed b = new Shadowed();
         Plain p = new Plain();
@@ -157,7 +157,7 @@ class ShadowMarksTest {
         assertTrue(ready.marked(a, r));
         assertFalse(ready.marked(b, r), "b was never read");
         assertFalse(ready.marked(null, r));
-        assertFalse(ready.marked(a, w), "write sites are never ready");
+        assertFalse(ready.marked(a, w), "the write site has had no event");
         state.read(p, own);
         state.read(p, own);
         assertFalse(ready.marked(p, own), "no shadow: the map keeps the mark, the analysis decides");
@@ -172,18 +172,55 @@ class ShadowMarksTest {
     }
 
     @Test
+    void aWriteSiteIsReadyOnceOnlyAReadMarkCanChangeWhatItRecords() {
+        int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
+        int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
+        int wOther = site(SiteKinds.WRITE, SHADOWED, "other", "I");
+        int wFin = site(SiteKinds.WRITE_FINAL, SHADOWED, "fin", "I");
+        ReadySites ready = state.readySites();
+        Shadowed a = new Shadowed();
+        Shadowed b = new Shadowed();
+        state.write(a, w);                    // outside any constructor: the field is nF from here on
+        assertFalse(ready.unmarked(a, w), "the first event recorded something: not ready");
+        state.write(a, w);
+        assertTrue(ready.unmarked(a, w));
+        assertTrue(ready.unmarked(null, w), "a null receiver has nothing to record at a ready site");
+
+        ConstructorStack.push(b);             // other: written only while its object is being built (uF)
+        state.write(b, wOther);
+        state.write(b, wOther);
+        ConstructorStack.pop(b);
+        assertFalse(ready.unmarked(b, wOther), "a uF field's next write may make it nF");
+        assertEquals("uF stationary", verdicts().get(SHADOWED_NAME + ".other"));
+
+        ConstructorStack.push(b);
+        state.writeFinal(b, wFin);
+        state.writeFinal(b, wFin);
+        ConstructorStack.pop(b);
+        assertTrue(ready.unmarked(b, wFin), "a declared-final field's category is dF whatever happens");
+
+        state.read(b, r);                     // marks b.plain: the snippet now hands b's write to the analysis
+        assertTrue(ready.unmarked(a, w));
+        assertFalse(ready.unmarked(b, w));
+        state.write(a, w);
+        assertEquals("nF stationary", verdicts().get(SHADOWED_NAME + ".plain"));
+        state.write(b, w);
+        assertEquals("nF non-stationary", verdicts().get(SHADOWED_NAME + ".plain"));
+    }
+
+    @Test
     void aReadyReadSiteDoesNotTakeACloneForItsOriginal() {
         int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
         Copyable original = new Copyable();
         state.read(original, r);
         state.read(original, r);
-        assertTrue(state.readyReads().marked(original, r));
-        assertFalse(state.readyReads().marked(original.clone(), r), "the copied shadow names the original");
+        assertTrue(state.readySites().marked(original, r));
+        assertFalse(state.readySites().marked(original.clone(), r), "the copied shadow names the original");
     }
 
     @Test
     void readySitesBeyondTheFirstTableStillWork() {
-        ReadyReadSites ready = new ReadyReadSites();
+        ReadySites ready = new ReadySites();
         Shadowed o = new Shadowed();
         int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
         state.read(o, r);                     // marks o.plain

@@ -3,13 +3,20 @@ package io.taper.analysis.sfa.internal;
 import jdk.internal.vm.annotation.Stable;
 
 /**
- * Read sites at which an object that already carries its read mark has nothing left to record, so the
- * inlinable read snippets test the mark themselves and call the analysis only when it is missing: one
- * load and a compare in the woven method instead of a call per read.
+ * Field-access sites whose snippets decide in the woven method whether an event has anything to record:
+ * one load and a compare there instead of a call per access.
  *
- * <p>A site becomes ready once its objects' shadow offset is known ({@link ShadowMarks}) and its field
- * reference's owner is recorded. From then on a read of a marked object changes nothing: the mark is
- * only ever set, the owner recorded once, and a read of a non-stationary field records nothing either.
+ * <ul>
+ *   <li>A <em>read</em> site is ready once its objects' shadow offset is known ({@link ShadowMarks}) and its
+ *       field reference's owner is recorded. From then on a read of a marked object changes nothing: the mark
+ *       is only ever set, the owner recorded once, and a read of a non-stationary field records nothing
+ *       either. The snippet calls the analysis only when the mark is missing ({@link #marked}).</li>
+ *   <li>A <em>write</em> site is ready once, besides that, its field is accessed, written and its category
+ *       can no longer change (¬F, or declared final). From then on a write to an object whose field was
+ *       never read changes nothing: only a read mark can make it non-stationary. The snippet calls the
+ *       analysis only when the mark is there ({@link #unmarked}), which happens once per field: the call
+ *       makes the field non-stationary and its sites dead.</li>
+ * </ul>
  *
  * <p>The offsets are ints in chunks of an array that is {@link Stable}: a site's offset is set once and never
  * changed, and the site id is a constant in the woven method, so the JIT folds the whole lookup into the
@@ -18,7 +25,7 @@ import jdk.internal.vm.annotation.Stable;
  * the table, and a reader that sees a 0 (no field lives at offset 0, the object header does) only takes the
  * analysis's own path, which is always right. Reads and writes take no lock: an int is never torn.
  */
-public final class ReadyReadSites {
+public final class ReadySites {
 
     private static final int CHUNK_BITS = 10;
     private static final int CHUNK = 1 << CHUNK_BITS;
@@ -31,11 +38,21 @@ public final class ReadyReadSites {
     /**
      * True if {@code receiver}'s field at this read site is marked read and the site is ready. Kept under the
      * JIT's 35-byte limit for inlining call sites it does not yet know to be hot (C1 code, warm methods): a
-     * larger check stays a call at every such read site. ReadyReadSitesSizeTest holds it there.
+     * larger check stays a call at every such read site. ReadySitesSizeTest holds it there.
      */
     public boolean marked(Object receiver, int site) {
         int offset = offset(site);
         return offset > 0 && receiver != null && ShadowMarks.isRead(receiver, offset);
+    }
+
+    /**
+     * True if this write site is ready and the object's field was never read: the write has nothing to
+     * record. A null receiver (the uninitialised {@code this}, or a write that throws) has nothing to record
+     * at a ready site either. Under the same 35-byte limit as {@link #marked}.
+     */
+    public boolean unmarked(Object receiver, int site) {
+        int offset = offset(site);
+        return offset > 0 && (receiver == null || !ShadowMarks.isRead(receiver, offset));
     }
 
     private int offset(int site) {
@@ -53,7 +70,7 @@ public final class ReadyReadSites {
         return offset(site) != 0;
     }
 
-    /** The site's objects keep their mark at {@code offset} and its field's owner is recorded. */
+    /** The site's objects keep their mark at {@code offset}, and the site is ready as the class comment says. */
     synchronized void ready(int site, long offset) {
         int i = site >>> CHUNK_BITS;
         if (site < 0 || offset <= 0 || offset > Integer.MAX_VALUE || i >= CHUNKS) {
