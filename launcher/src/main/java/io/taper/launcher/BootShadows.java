@@ -24,7 +24,7 @@ import java.util.List;
 final class BootShadows {
 
     /** Bumped whenever the patch's contents change for the same JDK and prefix. */
-    static final int FORMAT = 2;      // 2: jdk.internal.math added
+    static final int FORMAT = 3;      // part of the cache key: raised whenever the patch's packages change
 
     final Path dir;
     final Path javaHome;

@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * before the agent starts, and a retransformation may not add fields, so without this their objects'
  * per-instance state goes to an identity map: on H2 under SFA that map was a quarter of the samples. The
  * packages are those whose classes the VM knows no fields of by position: not {@code java.lang} (strings,
- * classes, threads, references, method handles), not {@code java.security}, nothing internal but the
- * number conversions of {@code jdk.internal.math}.
+ * classes, threads, references, method handles) but its {@code reflect} package (the VM finds the fields of
+ * {@code Field}, {@code Method} and {@code Constructor} by name), not {@code java.security}, nothing internal
+ * but the number conversions of {@code jdk.internal.math}.
  *
  * <p>The directory is a cache shared by runs ({@code COMPLETE} marks it finished); it is written in a
  * sibling and moved into place, so a run never sees half of it.
@@ -35,8 +36,10 @@ public final class BootShadowPatch {
 
     // jdk.internal.math: Double.parseDouble builds a FloatingDecimal buffer per call, each a new object in the
     // identity map without shadows, where parsing-heavy programs spent a share of their time
+    // java.lang.reflect: frameworks that bind by reflection (Jackson, Gson, ORMs) call Field.get/set on a handful
+    // of Field objects in turn, and each read of their fields was a lookup in the map
     static final List<String> PACKAGES = List.of("java/util/", "java/io/", "java/nio/", "java/net/", "java/math/",
-        "jdk/internal/math/");
+        "java/lang/reflect/", "jdk/internal/math/");
 
     private BootShadowPatch() {
     }

@@ -30,7 +30,7 @@ class BootShadowPatchTest {
     Path tmp;
 
     @Test
-    void javaUtilClassesGetAShadowPerInstanceFieldAndJavaLangNone() throws Exception {
+    void javaUtilAndReflectClassesGetAShadowPerInstanceFieldAndTheRestOfJavaLangNone() throws Exception {
         Path dir = tmp.resolve("patch");
         int n = BootShadowPatch.ensure(HOME, "$p$", dir);
         assertEquals(n + "\n", Files.readString(dir.resolve(BootShadowPatch.COMPLETE)));
@@ -43,7 +43,12 @@ class BootShadowPatchTest {
         assertEquals(List.of("$p$elementData", "$p$size"), shadows(dir.resolve("java/util/ArrayList.class")));
         assertEquals(List.of("$p$cursor", "$p$expectedModCount", "$p$lastRet", "$p$this$0"),
             shadows(dir.resolve("java/util/ArrayList$Itr.class")));
-        assertTrue(Files.notExists(dir.resolve("java/lang")), "java.lang is left alone");
+        try (Stream<Path> s = Files.list(dir.resolve("java/lang"))) {
+            assertEquals(List.of(dir.resolve("java/lang/reflect")), s.toList(), "java.lang is left alone but reflect");
+        }
+        assertEquals(List.of("$p$annotations", "$p$clazz", "$p$declaredAnnotations", "$p$fieldAccessor", "$p$genericInfo",
+            "$p$modifiers", "$p$name", "$p$overrideFieldAccessor", "$p$root", "$p$signature", "$p$slot", "$p$trustedFinal",
+            "$p$type"), shadows(dir.resolve("java/lang/reflect/Field.class")));
         assertTrue(Files.notExists(dir.resolve("java/util/List.class")), "interfaces need none");
         try (Stream<Path> s = Files.list(tmp)) {
             assertEquals(List.of(dir), s.toList(), "no temporary directory is left behind");

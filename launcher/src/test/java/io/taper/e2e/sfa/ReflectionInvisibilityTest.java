@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shadow fields SFA adds are invisible to the program: what reflection, serialisation and method
- * handles report of woven classes (the program's own and a patched {@code java.util} one) is exactly what
+ * handles report of woven classes (the program's own and patched {@code java.util} and {@code java.lang.reflect}
+ * ones) is exactly what
  * they report uninstrumented, in fixed and adaptive mode, while a lookup by the shadow's name shows that
  * the field is there.
  */
@@ -22,12 +23,13 @@ class ReflectionInvisibilityTest {
     Path tmp;
 
     @Test
-    void reflectionSerializationAndLookupsSeeTheUninstrumentedClass() throws Exception {
+    void reflectionSerializationAndLookupsSeeTheUninstrumentedClasses() throws Exception {
         TaperProcess.Outcome none = run("none", "none");
         String plain = none.stdout();
         assertTrue(plain.endsWith("shadow field present: false\n"), plain + none.stderr());
         assertTrue(plain.contains("Account fields [int version, private String owner, protected long balance, "
             + "transient int cached] methods 2 all fields 0\n"), plain);
+        assertTrue(plain.contains(", protected InvocationHandler h, ") && plain.contains("Proxy serialVersionUID"), plain);
         String expected = plain.replace("shadow field present: false", "shadow field present: true");
         for (String mode : new String[] {"fixed", "adaptive"}) {
             TaperProcess.Outcome sfa = run("sfa", mode);
