@@ -15,7 +15,8 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Splits {@code getfield} instructions into reads of <em>settled</em> fields ({@code args = "settled"}) and
- * all others ({@code args = "other"}).
+ * all others ({@code args = "other"}). Neither gets a read that repeats an earlier one ({@link RepeatedReads}): it
+ * can record nothing.
  *
  * <p>A field is settled when no class but the one being woven can write it, and every {@code putfield} of
  * it in the class is a fresh write ({@link FreshWriteMarker}). Only its own class can write a field that is
@@ -37,9 +38,10 @@ public final class SettledReadMarker implements Marker {
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantSettled = "settled".equals(args);
         Set<String> settled = FreshWriteMarker.settledFieldsOf(owner);
+        Set<AbstractInsnNode> repeated = RepeatedReads.of(method);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n.getOpcode() == Opcodes.GETFIELD) {
+            if (n.getOpcode() == Opcodes.GETFIELD && !repeated.contains(n)) {
                 FieldInsnNode f = (FieldInsnNode) n;
                 boolean isSettled = f.owner.equals(owner.name) && settled.contains(f.name + ':' + f.desc);
                 if (isSettled == wantSettled) {
