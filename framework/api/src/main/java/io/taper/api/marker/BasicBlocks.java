@@ -40,7 +40,7 @@ public final class BasicBlocks {
     public static BasicBlocks of(MethodNode method, boolean precise) {
         InsnList list = method.instructions;
         AbstractInsnNode[] insns = list.toArray();
-        Set<LabelNode> targets = targets(method, insns);
+        Set<LabelNode> targets = entered(method);
         int n = insns.length;
         int[] blockOf = new int[n];
         int[] first = new int[Math.max(4, n / 4)];
@@ -88,17 +88,20 @@ public final class BasicBlocks {
         return new BasicBlocks(insns, blockOf, first, last, size, block + 1);
     }
 
-    private static Set<LabelNode> targets(MethodNode method, AbstractInsnNode[] insns) {
+    /**
+     * The labels that control enters other than by falling through: jump and switch targets ({@code jsr}'s
+     * included) and exception handler starts. Code between two of them, with no such label inside, is entered at
+     * its top only.
+     */
+    public static Set<LabelNode> entered(MethodNode method) {
         Set<LabelNode> targets = new HashSet<>();
-        for (AbstractInsnNode node : insns) {
-            if (node instanceof JumpInsnNode) {
-                targets.add(((JumpInsnNode) node).label);
-            } else if (node instanceof TableSwitchInsnNode) {
-                TableSwitchInsnNode s = (TableSwitchInsnNode) node;
+        for (AbstractInsnNode node = method.instructions.getFirst(); node != null; node = node.getNext()) {
+            if (node instanceof JumpInsnNode jump) {
+                targets.add(jump.label);
+            } else if (node instanceof TableSwitchInsnNode s) {
                 targets.add(s.dflt);
                 targets.addAll(s.labels);
-            } else if (node instanceof LookupSwitchInsnNode) {
-                LookupSwitchInsnNode s = (LookupSwitchInsnNode) node;
+            } else if (node instanceof LookupSwitchInsnNode s) {
                 targets.add(s.dflt);
                 targets.addAll(s.labels);
             }

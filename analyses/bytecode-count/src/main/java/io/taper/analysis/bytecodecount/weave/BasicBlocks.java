@@ -2,16 +2,11 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * A method's basic blocks, as the block analysis of the bytecode-metrics papers cuts them: a block starts at the
@@ -37,23 +32,7 @@ record BasicBlocks(List<AbstractInsnNode> leaders, int[] lengths, int[][] kinds,
     }
 
     static BasicBlocks of(MethodNode m, Cut cut) {
-        Set<LabelNode> targets = new HashSet<>();
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (n instanceof TableSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            } else if (n instanceof LookupSwitchInsnNode l) {
-                targets.add(l.dflt);
-                targets.addAll(l.labels);
-            }
-        }
-        if (m.tryCatchBlocks != null) {
-            for (TryCatchBlockNode t : m.tryCatchBlocks) {
-                targets.add(t.handler);
-            }
-        }
+        Set<LabelNode> targets = io.taper.api.marker.BasicBlocks.entered(m);
         List<AbstractInsnNode> leaders = new ArrayList<>();
         List<int[]> kinds = new ArrayList<>();
         boolean startNext = true;
