@@ -76,6 +76,7 @@ public final class FreshWriteMarker implements Marker {
     private static final class ClassAnswers {
         ClassNode owner;
         final Map<MethodNode, FreshWriteAnalysis.Result> byMethod = new IdentityHashMap<>();
+        final Map<MethodNode, Set<AbstractInsnNode>> repeatedReads = new IdentityHashMap<>();
         Set<String> settled;
     }
 
@@ -104,11 +105,20 @@ public final class FreshWriteMarker implements Marker {
         return answers.settled;
     }
 
+    /**
+     * The reads of a method that repeat an earlier one ({@link RepeatedReads}), once per method: both of
+     * {@link SettledReadMarker}'s snippets ask.
+     */
+    static Set<AbstractInsnNode> repeatedReadsOf(ClassNode owner, MethodNode method) {
+        return answersFor(owner).repeatedReads.computeIfAbsent(method, RepeatedReads::of);
+    }
+
     private static ClassAnswers answersFor(ClassNode owner) {
         ClassAnswers answers = LAST_CLASS.get();
         if (answers.owner != owner) {
             answers.owner = owner;
             answers.byMethod.clear();
+            answers.repeatedReads.clear();
             answers.settled = null;
         }
         return answers;

@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa;
 
+import io.taper.api.marker.BasicBlocks;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -7,12 +8,8 @@ import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -32,26 +29,12 @@ final class RepeatedReads {
     }
 
     static Set<AbstractInsnNode> of(MethodNode method) {
-        Set<LabelNode> entered = new HashSet<>();
-        for (TryCatchBlockNode t : method.tryCatchBlocks) {
-            entered.add(t.handler);
-        }
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof JumpInsnNode j) {
-                if (n.getOpcode() == Opcodes.JSR) {
-                    return Set.of();
-                }
-                entered.add(j.label);
-            } else if (n instanceof TableSwitchInsnNode s) {
-                entered.add(s.dflt);
-                entered.addAll(s.labels);
-            } else if (n instanceof LookupSwitchInsnNode s) {
-                entered.add(s.dflt);
-                entered.addAll(s.labels);
-            } else if (n.getOpcode() == Opcodes.RET) {
+            if (n.getOpcode() == Opcodes.JSR || n.getOpcode() == Opcodes.RET) {
                 return Set.of();
             }
         }
+        Set<LabelNode> entered = BasicBlocks.entered(method);
         Set<AbstractInsnNode> repeated = new HashSet<>();
         Map<Integer, Set<String>> readFrom = new HashMap<>();   // local -> owner.name:desc read from its object
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {

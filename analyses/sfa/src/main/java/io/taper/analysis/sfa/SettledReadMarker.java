@@ -38,7 +38,7 @@ public final class SettledReadMarker implements Marker {
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantSettled = "settled".equals(args);
         Set<String> settled = FreshWriteMarker.settledFieldsOf(owner);
-        Set<AbstractInsnNode> repeated = RepeatedReads.of(method);
+        Set<AbstractInsnNode> repeated = FreshWriteMarker.repeatedReadsOf(owner, method);
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() == Opcodes.GETFIELD && !repeated.contains(n)) {
