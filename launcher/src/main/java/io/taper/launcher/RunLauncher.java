@@ -103,22 +103,41 @@ final class RunLauncher {
 
     /** The recompilation cutoff Taper gives an instrumented JVM unless its own arguments set one. */
     static final String RECOMPILATION_CUTOFF = "-XX:PerMethodRecompilationCutoff=100000";
+    /** C2's split-if optimisation, which Taper turns off in an instrumented JVM unless its own arguments set it. */
+    static final String NO_SPLIT_IF = "-XX:-SplitIfBlocks";
 
     /**
-     * JIT options for an instrumented JVM. HotSpot counts every invalidation of a method's C2 code, and once
-     * a method has been recompiled more than half its {@code PerMethodRecompilationCutoff} (default 400) times,
-     * C2 compiles the method's uncommon traps so that they deoptimize the frame and never recompile
-     * (JDK-8374307). Re-weaving classes invalidates compiled code far more often than a program does by
-     * itself, and a hot method could then deoptimize on every call for the rest of the run (the SFA result set
-     * has the case). A program's own setting wins.
+     * JIT options for an instrumented JVM; a program's own setting of either flag wins.
+     * <ul>
+     * <li>HotSpot counts every invalidation of a method's C2 code, and once a method has been recompiled more than
+     *     half its {@code PerMethodRecompilationCutoff} (default 400) times, C2 compiles the method's uncommon traps
+     *     so that they deoptimize the frame and never recompile (JDK-8374307). Re-weaving classes invalidates
+     *     compiled code far more often than a program does by itself, and a hot method could then deoptimize on
+     *     every call for the rest of the run (the SFA result set has the case).</li>
+     * <li>JDK 17's C2 crashed the observed JVM (SIGSEGV in {@code MemNode::optimize_memory_chain}, a memory phi
+     *     without an address type) while splitting ifs through merges in woven JDK charset code: the switch checks
+     *     read {@code @Stable} tables ({@code SiteSwitches}) and method-time's exits test the token those checks
+     *     merge. It happened in most method-time adaptive runs of full-size PMD, and in none without split-if;
+     *     reading the tables without {@code @Stable} avoided it too, but then a switched-off check no longer
+     *     folds away, which made adaptive runs a quarter slower. Without split-if the program measured no
+     *     slower.</li>
+     * </ul>
      */
     static List<String> jitOptions(List<String> javaArgs) {
+        boolean cutoff = false;
+        boolean splitIf = false;
         for (String a : javaArgs) {
-            if (a.startsWith("-XX:PerMethodRecompilationCutoff=")) {
-                return List.of();
-            }
+            cutoff |= a.startsWith("-XX:PerMethodRecompilationCutoff=");
+            splitIf |= a.equals("-XX:+SplitIfBlocks") || a.equals("-XX:-SplitIfBlocks");
         }
-        return List.of(RECOMPILATION_CUTOFF);
+        List<String> options = new ArrayList<>();
+        if (!cutoff) {
+            options.add(RECOMPILATION_CUTOFF);
+        }
+        if (!splitIf) {
+            options.add(NO_SPLIT_IF);
+        }
+        return options;
     }
 
     /** The analysis of an instrumented run, checked: its jar, descriptor and controller spec. */

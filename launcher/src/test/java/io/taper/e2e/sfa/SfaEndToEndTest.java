@@ -70,7 +70,8 @@ class SfaEndToEndTest {
         Map<String, Object> launch = (Map<String, Object>) fixed.result().get("launch");
         Path patch = Path.of((String) launch.get("bootShadows"));
         assertTrue(Files.isRegularFile(patch.resolve("COMPLETE")), launch.toString());
-        assertEquals("-XX:PerMethodRecompilationCutoff=100000", launch.get("jitOptions"), "the observed JVM took it");
+        assertEquals("-XX:PerMethodRecompilationCutoff=100000 -XX:-SplitIfBlocks", launch.get("jitOptions"),
+                "the observed JVM took them");
         assertTrue(Files.isRegularFile(patch.resolve("java/util/ArrayList.class")));
         assertTrue(Files.notExists(patch.resolve("java/lang/String.class")), "java.lang is left alone");
         assertEquals("none: --no-boot-shadows",
