@@ -271,11 +271,11 @@ class MethodTimeEndToEndTest {
         // removed after a few rounds, or later on a busy machine, but before the end: the samples found the rest
         assertTrue(measured < fixedBrief && estimated > measured,
                 "measured " + measured + " of " + fixedBrief + ", estimated " + estimated);
-        // the estimate rests on a handful of samples (80 ms at the sampler's period): on a loaded machine two or
-        // three samples more or less move it by a large fraction, so the bounds are wide; a lost or flattened
-        // estimate falls far outside them
-        assertTrue(estimated > fixedBrief / 2 && estimated < fixedBrief * 3,
-                "estimated " + estimated + " within 0.5x .. 3x of the fixed run's " + fixedBrief);
+        // the estimate rests on a few dozen samples (80 ms at the sampler's period), each credited with its thread's
+        // CPU time rather than the wall clock, so a loaded machine's waits for a core do not inflate it; a lost or
+        // flattened estimate falls far outside the bounds
+        assertTrue(estimated > fixedBrief / 2 && estimated < fixedBrief * 2,
+                "estimated " + estimated + " within 0.5x .. 2x of the fixed run's " + fixedBrief);
         // cheap is a few instructions the JIT inlines into main's loop: what it costs is the instrumentation,
         // so the samples need not see it, and its estimate is what was measured, or little more
         long cheap = num(rows.get(K + "cheap(I)I"), "estimatedInclusiveNanos");

@@ -2,15 +2,20 @@ package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
 import io.taper.runtime.control.ProgramThreads;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Samples every thread's stack at a fixed period and credits the removed methods found on it with the
- * wall-clock time since the previous sample ({@link SampledTimes}). Once its instrumentation is gone a
+ * wall-clock time since the previous sample, or with the CPU time the thread used since then where that is less
+ * ({@link SampledTimes}): on a loaded machine a running thread waits for a core for much of an interval, and the
+ * wall clock would credit that wait to whatever it was running. Once its instrumentation is gone a
  * method's time is no longer measured; how long it stays on the stacks afterwards is what a sampling
  * profiler would see, and it follows the program's phases, which a removed method's share of its callers'
  * time at the removal does not (a database's query methods are removed while inserts dominate, and the
@@ -30,6 +35,10 @@ final class RemovedMethodSampler implements Runnable {
 
     private final SampledTimes times;
     private final long periodMillis;
+    /** A thread's CPU time in nanoseconds, or -1 where the JVM cannot tell (a thread that has ended, say). */
+    private final ToLongFunction<Thread> cpuClock;
+    /** The CPU time of each thread that ran at the previous sample. */
+    private Map<Thread, Long> cpuAtLastSample = new HashMap<>();
     // per slot: the stack it was last seen on, and where in this stack's list it is
     private int[] seenOn = new int[64];
     private int[] indexOf = new int[64];
@@ -38,8 +47,22 @@ final class RemovedMethodSampler implements Runnable {
     private double[] credit = new double[16];
 
     RemovedMethodSampler(SampledTimes times, long periodMillis) {
+        this(times, periodMillis, RemovedMethodSampler::cpuNanos);
+    }
+
+    RemovedMethodSampler(SampledTimes times, long periodMillis, ToLongFunction<Thread> cpuClock) {
         this.times = times;
         this.periodMillis = periodMillis;
+        this.cpuClock = cpuClock;
+    }
+
+    private static long cpuNanos(Thread t) {
+        ThreadMXBean bean = ThreadBean.get();
+        try {
+            return bean == null ? -1 : bean.getThreadCpuTime(t.getId());
+        } catch (UnsupportedOperationException e) {
+            return -1;
+        }
     }
 
     /** Starts the sampling thread (a daemon: it ends with the program). */
@@ -85,21 +108,39 @@ final class RemovedMethodSampler implements Runnable {
         return Math.max(periodMillis, (tookNanos * 9 + 999_999) / 1_000_000);
     }
 
-    /** Credits the watched methods on these stacks with {@code interval} nanoseconds each. */
+    /**
+     * Credits the watched methods on these stacks with {@code interval} nanoseconds each, or with less: the CPU time
+     * their thread used since the previous sample, when it ran then too.
+     */
     void sample(Map<Thread, StackTraceElement[]> stacks, long interval) {
         Map<String, Map<String, SampledTimes.Namesakes>> watched = times.view();
         if (watched.isEmpty()) {
             return;
         }
+        Map<Thread, Long> cpuNow = new HashMap<>();
         for (Map.Entry<Thread, StackTraceElement[]> e : stacks.entrySet()) {
-            if (ProgramThreads.isTapers(e.getKey())) {
+            Thread t = e.getKey();
+            if (ProgramThreads.isTapers(t)) {
                 continue;
+            }
+            long cpu = cpuClock.applyAsLong(t);
+            if (cpu >= 0) {
+                cpuNow.put(t, cpu);
             }
             int count = onStack(e.getValue(), watched);
             if (count > 0) {
-                times.add(slots, credit, count, interval);
+                times.add(slots, credit, count, creditFor(interval, cpuAtLastSample.get(t), cpu));
             }
         }
+        cpuAtLastSample = cpuNow;      // only threads running now: an ended thread is let go
+    }
+
+    /** The wall-clock interval, or the thread's CPU time since the last sample where it is known and less. */
+    static long creditFor(long interval, Long cpuBefore, long cpuNow) {
+        if (cpuBefore == null || cpuNow < 0) {
+            return interval;
+        }
+        return Math.min(interval, Math.max(0, cpuNow - cpuBefore));
     }
 
     /** The agent's package: a program's thread in it is weaving a class it loads. */
