@@ -23,9 +23,6 @@ import java.util.List;
  */
 final class BootShadows {
 
-    /** Bumped whenever the patch's contents change for the same JDK and prefix. */
-    static final int FORMAT = 3;      // part of the cache key: raised whenever the patch's packages change
-
     final Path dir;
     final Path javaHome;
     final String skipped;
@@ -36,8 +33,13 @@ final class BootShadows {
         this.skipped = skipped;
     }
 
-    /** The plan for a run, or null if the analysis has no shadow fields. */
-    static BootShadows plan(String prefix, boolean wanted, Path java, List<String> javaArgs, Path work) {
+    /**
+     * The plan for a run, or null if the analysis has no shadow fields.
+     *
+     * @param maker the jar of the server that makes the patch (which classes get shadows is its code): a patch
+     *              made by another build of it is not used
+     */
+    static BootShadows plan(String prefix, boolean wanted, Path java, List<String> javaArgs, Path work, Path maker) {
         if (prefix == null || prefix.isBlank()) {
             return null;                                // nothing to patch for this analysis
         }
@@ -58,7 +60,7 @@ final class BootShadows {
         if (!Files.isRegularFile(modules)) {
             return new BootShadows(null, null, "no lib/modules under " + home + " (not a JDK 9+ image)");
         }
-        return new BootShadows(cacheRoot(work).resolve(key(home, modules, prefix)), home, null);
+        return new BootShadows(cacheRoot(work).resolve(key(home, modules, prefix, maker)), home, null);
     }
 
     /** The directory to patch with, if the server finished it. */
@@ -82,19 +84,23 @@ final class BootShadows {
         return work.resolve("boot-shadows");
     }
 
-    private static String key(Path home, Path modules, String prefix) {
-        String id;
-        try {
-            BasicFileAttributes a = Files.readAttributes(modules, BasicFileAttributes.class);
-            id = home + "|" + a.size() + "|" + a.lastModifiedTime().toMillis() + "|" + prefix + "|" + FORMAT;
-        } catch (IOException e) {
-            id = home + "|" + prefix + "|" + FORMAT;
-        }
+    private static String key(Path home, Path modules, String prefix, Path maker) {
+        String id = home + "|" + stamp(modules) + "|" + prefix + "|" + maker + "|" + stamp(maker);
         try {
             byte[] h = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(h, 0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    /** A file's size and modification time, or "?" where they cannot be read (then only its name counts). */
+    private static String stamp(Path file) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            return a.size() + "@" + a.lastModifiedTime().toMillis();
+        } catch (IOException | SecurityException e) {
+            return "?";
         }
     }
 }

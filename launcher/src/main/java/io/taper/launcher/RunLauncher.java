@@ -193,7 +193,7 @@ final class RunLauncher {
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try {
             BootShadows boot = BootShadows.plan(analysis.descriptor().getProperty("shadowFields"), o.bootShadows(),
-                    o.java(), o.javaArgs(), work);
+                    o.java(), o.javaArgs(), work, home.serverJar());
             // The program starts while the server starts, unless the server must first make the boot shadow patch
             // that the program's command line names.
             Path bootJar = boot == null || boot.readyDir() != null || boot.skipped != null ? bootJar(analysis, work) : null;
