@@ -44,7 +44,9 @@ class JfrInclusiveProfileTest {
         assertTrue(outer >= MIN_SAMPLES, "ten tries of a 700 ms loop sampled every 10 ms: " + s);
         assertTrue(outer >= inner && outer >= recurse, "outer is below both on every sample: " + s);
         assertTrue(outer <= p.samples(), "at most one count per sample");
-        assertTrue(recurse < outer, "12 frames deep, still one count per sample, and outer also calls inner directly");
+        // counted per frame, 13 frames of recurse on each of its samples would far outnumber outer's samples; not
+        // strictly fewer: on a loaded machine every sample of a short recording may fall in the recursion
+        assertTrue(recurse > 0 && recurse <= outer, "12 frames deep, still one count per sample: " + s);
         assertTrue(p.ranking().rank(W + "outer(J)V") < p.ranking().rank(W + "recurse(I)J"));
     }
 
