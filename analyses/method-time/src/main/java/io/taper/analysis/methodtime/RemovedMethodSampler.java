@@ -2,14 +2,12 @@ package io.taper.analysis.methodtime;
 
 import io.taper.runtime.Bypass;
 import io.taper.runtime.control.ProgramThreads;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToLongFunction;
 
 /**
  * Samples every thread's stack at a fixed period and credits the removed methods found on it with the
@@ -35,8 +33,7 @@ final class RemovedMethodSampler implements Runnable {
 
     private final SampledTimes times;
     private final long periodMillis;
-    /** A thread's CPU time in nanoseconds, or -1 where the JVM cannot tell (a thread that has ended, say). */
-    private final ToLongFunction<Thread> cpuClock;
+    private final JfrMethodSampler.ThreadCpu cpu;
     /** The CPU time of each thread that ran at the previous sample. */
     private Map<Thread, Long> cpuAtLastSample = new HashMap<>();
     // per slot: the stack it was last seen on, and where in this stack's list it is
@@ -47,22 +44,13 @@ final class RemovedMethodSampler implements Runnable {
     private double[] credit = new double[16];
 
     RemovedMethodSampler(SampledTimes times, long periodMillis) {
-        this(times, periodMillis, RemovedMethodSampler::cpuNanos);
+        this(times, periodMillis, JfrMethodSampler.threadCpu());
     }
 
-    RemovedMethodSampler(SampledTimes times, long periodMillis, ToLongFunction<Thread> cpuClock) {
+    RemovedMethodSampler(SampledTimes times, long periodMillis, JfrMethodSampler.ThreadCpu cpu) {
         this.times = times;
         this.periodMillis = periodMillis;
-        this.cpuClock = cpuClock;
-    }
-
-    private static long cpuNanos(Thread t) {
-        ThreadMXBean bean = ThreadBean.get();
-        try {
-            return bean == null ? -1 : bean.getThreadCpuTime(t.getId());
-        } catch (UnsupportedOperationException e) {
-            return -1;
-        }
+        this.cpu = cpu;
     }
 
     /** Starts the sampling thread (a daemon: it ends with the program). */
@@ -123,13 +111,13 @@ final class RemovedMethodSampler implements Runnable {
             if (ProgramThreads.isTapers(t)) {
                 continue;
             }
-            long cpu = cpuClock.applyAsLong(t);
-            if (cpu >= 0) {
-                cpuNow.put(t, cpu);
+            long cpuTime = cpu.nanos(t.getId());
+            if (cpuTime >= 0) {
+                cpuNow.put(t, cpuTime);
             }
             int count = onStack(e.getValue(), watched);
             if (count > 0) {
-                times.add(slots, credit, count, creditFor(interval, cpuAtLastSample.get(t), cpu));
+                times.add(slots, credit, count, creditFor(interval, cpuAtLastSample.get(t), cpuTime));
             }
         }
         cpuAtLastSample = cpuNow;      // only threads running now: an ended thread is let go

@@ -40,25 +40,25 @@ class RemovedMethodSamplerTest {
         SampledTimes times = watching();
         Thread main = new Thread("main");
         Thread other = new Thread("other");
-        Map<Thread, Long> cpu = new java.util.HashMap<>(Map.of(main, 10_000L, other, 50_000L));
-        RemovedMethodSampler sampler = new RemovedMethodSampler(times, 10, t -> cpu.getOrDefault(t, -1L));
+        Map<Long, Long> cpu = new java.util.HashMap<>(Map.of(main.getId(), 10_000L, other.getId(), 50_000L));
+        RemovedMethodSampler sampler = new RemovedMethodSampler(times, 10, id -> cpu.getOrDefault(id, -1L));
         StackTraceElement[] inRun = {frame("a.B", "run")};
         StackTraceElement[] inGet = {frame("a.B", "get")};
         sampler.sample(Map.of(main, inRun, other, inGet), 4_000);
         assertEquals(4_000, times.nanosOf(RUN), "first seen: the interval");
 
-        cpu.put(main, 11_000L);            // ran 1,000 ns of a 4,000 ns interval
-        cpu.put(other, 60_000L);           // more CPU than the interval (the clocks are read at different times)
+        cpu.put(main.getId(), 11_000L);            // ran 1,000 ns of a 4,000 ns interval
+        cpu.put(other.getId(), 60_000L);           // more CPU than the interval (the clocks are read at different times)
         sampler.sample(Map.of(main, inRun, other, inGet), 4_000);
         assertEquals(5_000, times.nanosOf(RUN), "main's CPU time since the last sample");
         assertEquals(8_000, times.nanosOf(GET_INT) + times.nanosOf(GET_LONG), "other: at most the interval");
 
         sampler.sample(Map.of(other, inRun), 4_000);
-        cpu.put(main, 12_000L);
+        cpu.put(main.getId(), 12_000L);
         sampler.sample(Map.of(main, inRun), 4_000);
         assertEquals(9_000, times.nanosOf(RUN),
             "other's CPU time did not move (0), and main did not run at the sample before: the interval");
-        cpu.remove(main);
+        cpu.remove(main.getId());
         sampler.sample(Map.of(main, inRun), 4_000);
         assertEquals(13_000, times.nanosOf(RUN), "CPU time unknown: the interval");
     }
