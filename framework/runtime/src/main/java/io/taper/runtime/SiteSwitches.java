@@ -1,5 +1,6 @@
 package io.taper.runtime;
 
+import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
 
 /**
@@ -30,12 +31,18 @@ public final class SiteSwitches {
     private SiteSwitches() {
     }
 
-    /** True if the site was switched off (a stale false only runs the snippet once more). */
+    /**
+     * True if the site was switched off (a stale false only runs the snippet once more). Forced inline, with
+     * {@link #chunk}: a forced callee costs a compilation's inlining budget one byte, where this check at every site
+     * of every inlined woven method would otherwise charge its whole bytecode and crowd out the program's callees.
+     */
+    @ForceInline
     public static boolean isOff(int site) {
         byte[] chunk = chunk(site >>> CHUNK_BITS);
         return chunk != null && chunk[site & (CHUNK - 1)] != 0;
     }
 
+    @ForceInline
     private static byte[] chunk(int i) {
         return i < OFF.length ? OFF[i] : null;
     }

@@ -1,5 +1,6 @@
 package io.taper.runtime;
 
+import jdk.internal.vm.annotation.DontInline;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,8 +18,10 @@ public final class SnippetFailures {
     /**
      * Counts a failure. An {@link OutOfMemoryError} also tells {@link StateBudget} that the heap is gone, so
      * analyses stop allocating: the program's own allocations are then the ones that fail, as they would
-     * uninstrumented, and no snippet makes a dying JVM collect again and again.
+     * uninstrumented, and no snippet makes a dying JVM collect again and again. Never inlined: it is the
+     * rare path of every wrapper's handler, and inlined it would add its code to every woven method.
      */
+    @DontInline
     public static void record(Throwable t) {
         if (t instanceof OutOfMemoryError) {
             StateBudget.heapExhausted();

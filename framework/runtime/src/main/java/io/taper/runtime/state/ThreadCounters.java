@@ -4,6 +4,7 @@ import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
 
 /**
@@ -137,14 +138,18 @@ public final class ThreadCounters {
     }
 
     /**
-     * This thread's counters of a class slot, made at its first call; woven code pushes two ints. Kept small: the JIT
-     * counts its bytecode against a compilation's inlining budget every time a woven method is inlined, and the owner's
-     * path folds to a compare of the current thread against a constant. Not forced inline: forcing it into every woven
-     * method made the ci workloads' short runs about 15 % slower (more code to compile).
+     * This thread's counters of a class slot, made at its first call; woven code pushes two ints. The owner's path
+     * folds to a compare of the current thread against a constant. Forced inline, and the lookup behind it never
+     * inlined: C2 charges every inlined callee's bytecode to the compilation's budget ({@code DesiredMethodLimit},
+     * 8,000 bytes), except a forced one's, which counts one byte. Left to the JIT's heuristics, this method, the
+     * lookup and its helpers added some 200 bytes to that budget for every woven method inlined: three quarters of
+     * all the bytecode C2 inlined on Xalan under method-count, and the program's own callees were refused for
+     * it ({@code size > DesiredMethodLimit} 36 times unwoven, 647 times woven).
      *
      * @param slot the class's slot (the transform's, per class and loader)
      * @param size its number of counters
      */
+    @ForceInline
     public static long[] counters(int slot, int size) {
         Owned[][] owned = OWNED;
         int c = slot >>> CHUNK_BITS;
@@ -162,16 +167,22 @@ public final class ThreadCounters {
      * {@code counters(slot, size)[counter]++}, the whole of an entry counter: woven code pushes three ints and calls
      * this (about ten bytes, stack depth three), so that a small method stays under the JIT's inlining limits: C1
      * refuses callees that call out and need more than five stack values, and the increment inline needs six (on
-     * H2's ci run it refused 4,088 callees for their stack before, 688 after, 754 unwoven). Forcing the fetch inline
-     * as well measured no faster on H2 and Xalan.
+     * H2's ci run it refused 4,088 callees for their stack before, 688 after, 754 unwoven). Forced inline, as
+     * {@link #counters} is, so that it costs a compilation's inlining budget one byte.
      */
+    @ForceInline
     public static void count(int slot, int size, int counter) {
         long[] counts = counters(slot, size);
         long next = counts[counter] + 1;   // through a local: a stack depth of four, not six
         counts[counter] = next;
     }
 
-    /** A thread that does not own the slot (or the owner during Taper's own work): its table's array. */
+    /**
+     * A thread that does not own the slot (or the owner during Taper's own work): its table's array. Never inlined:
+     * the owner's path is the common one, and inlined this lookup would charge its bytecode to the budget of every
+     * compilation that inlines a woven method.
+     */
+    @DontInline
     private static long[] lookup(int slot, int size) {
         Table[] front = FRONT_TABLE;
         if (front == null) {
