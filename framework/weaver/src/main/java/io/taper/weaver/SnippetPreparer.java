@@ -45,7 +45,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  *
  * A snippet annotated {@code @ManualBypass} gets the same wrapper without the bypass (it enters the bypass
  * itself where it must). Wrappers are never inlined by the JIT ({@link #DONT_INLINE}), except those of
- * {@code @ManualBypass @Inlinable} snippets; methods annotated {@code @OutOfLine} are never inlined either.
+ * {@code @ManualBypass @Inlinable} snippets, which are always inlined with their bodies ({@link #FORCE_INLINE});
+ * methods annotated {@code @OutOfLine} are never inlined.
  * The original body moves, unchanged, to a private synthetic {@code m$taper$body}. Every snippet but a
  * {@code @NoSiteSwitch} one also gets a switched entry for adaptive runs ({@link #SWITCHED_SUFFIX}). The wrapper's frames
  * are written by hand from the descriptor, so no class is loaded. Other classes and resources are copied
@@ -181,7 +182,10 @@ public final class SnippetPreparer {
         if (m.visibleAnnotations == null) {
             m.visibleAnnotations = new ArrayList<>(1);
         }
-        if (!(manual && hasAnnotation(m, INLINABLE))) {
+        if (manual && hasAnnotation(m, INLINABLE)) {
+            m.visibleAnnotations.add(new AnnotationNode(FORCE_INLINE));
+            body.visibleAnnotations = new ArrayList<>(List.of(new AnnotationNode(FORCE_INLINE)));
+        } else {
             m.visibleAnnotations.add(new AnnotationNode(DONT_INLINE));
         }
         m.localVariables = null;

@@ -186,6 +186,16 @@ class SnippetPreparerTest {
         }
         assertEquals(List.of("sum", "boom", "nested", "name", "manual", "slow"), outOfLine,
             "wrappers are kept out of woven code, except the inlinable one's, and so is the @OutOfLine method");
+        List<String> forced = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.visibleAnnotations != null && m.visibleAnnotations.stream()
+                    .anyMatch(a -> a.desc.equals("Ljdk/internal/vm/annotation/ForceInline;"))) {
+                forced.add(m.name);
+            }
+        }
+        assertEquals(List.of("quick", "sum$taper$switched", "boom$taper$switched", "nested$taper$switched",
+            "name$taper$switched", "quick$taper$body", "quick$taper$switched"), forced,
+            "the inlinable wrapper and its body are always inlined, as the switched entries are");
         byte[] events = original("io/taper/weaver/testsupport/Events");
         assertSame(events, SnippetPreparer.prepareClass(events));
     }

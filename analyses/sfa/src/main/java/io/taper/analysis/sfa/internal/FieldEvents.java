@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * The one {@link Stationarity} of the observed JVM, which the snippets call. Initialised by the first
@@ -112,6 +113,7 @@ public final class FieldEvents {
      * True if this read has nothing to record because its object already carries its mark: the check the
      * inlinable read snippets make in the woven method before calling {@link #read} or {@link #readFinal}.
      */
+    @ForceInline
     public static boolean markedRead(Object receiver, int site) {
         return READY.marked(receiver, site);
     }
@@ -121,6 +123,7 @@ public final class FieldEvents {
      * check the inlinable write snippets make in the woven method before calling {@link #write} or
      * {@link #writeFinal}.
      */
+    @ForceInline
     public static boolean unreadWrite(Object receiver, int site) {
         return READY.unmarked(receiver, site);
     }

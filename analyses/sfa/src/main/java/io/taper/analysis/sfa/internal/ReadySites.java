@@ -1,5 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
+import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
 
 /**
@@ -36,10 +37,11 @@ public final class ReadySites {
     private final int[][] offsets = new int[CHUNKS][];
 
     /**
-     * True if {@code receiver}'s field at this read site is marked read and the site is ready. Kept under the
-     * JIT's 35-byte limit for inlining call sites it does not yet know to be hot (C1 code, warm methods): a
-     * larger check stays a call at every such read site. ReadySitesSizeTest holds it there.
+     * True if {@code receiver}'s field at this read site is marked read and the site is ready. Forced inline,
+     * step by step down to the mark's load (ReadyChecksInlineTest): inlined at every ready site, cold or hot, and
+     * charged one byte per step to the inlining budget of the compilation that inlines a woven method.
      */
+    @ForceInline
     public boolean marked(Object receiver, int site) {
         int offset = offset(site);
         return offset > 0 && receiver != null && ShadowMarks.isRead(receiver, offset);
@@ -48,18 +50,21 @@ public final class ReadySites {
     /**
      * True if this write site is ready and the object's field was never read: the write has nothing to
      * record. A null receiver (the uninitialised {@code this}, or a write that throws) has nothing to record
-     * at a ready site either. Under the same 35-byte limit as {@link #marked}.
+     * at a ready site either. Forced inline as {@link #marked} is.
      */
+    @ForceInline
     public boolean unmarked(Object receiver, int site) {
         int offset = offset(site);
         return offset > 0 && (receiver == null || !ShadowMarks.isRead(receiver, offset));
     }
 
+    @ForceInline
     private int offset(int site) {
         int[] chunk = chunk(site >>> CHUNK_BITS);
         return chunk == null ? 0 : chunk[site & (CHUNK - 1)];
     }
 
+    @ForceInline
     private int[] chunk(int i) {
         int[][] all = offsets;
         return i < all.length ? all[i] : null;

@@ -1,5 +1,7 @@
 package io.taper.analysis.sfa.internal;
 
+import jdk.internal.vm.annotation.ForceInline;
+
 /**
  * Per-instance "read" marks kept in the object itself: the weaver gives every class loaded after the
  * agent started one shadow field per instance field ({@value #PREFIX}{@code <name>}, an {@code Object},
@@ -68,6 +70,7 @@ final class ShadowMarks {
     }
 
     /** True if the object's field was marked read. */
+    @ForceInline
     static boolean isRead(Object o, long offset) {
         return UNSAFE.getObject(o, offset) == o;
     }
