@@ -1,7 +1,7 @@
 package io.taper.runtime;
 
-import jdk.internal.vm.annotation.DontInline;
 import java.util.concurrent.atomic.AtomicLong;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * Exceptions thrown by snippet bodies. Prepared snippets catch everything and call {@link #record}, so

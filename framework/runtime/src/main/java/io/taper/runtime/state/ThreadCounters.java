@@ -143,7 +143,7 @@ public final class ThreadCounters {
      * inlined: C2 charges every inlined callee's bytecode to the compilation's budget ({@code DesiredMethodLimit},
      * 8,000 bytes), except a forced one's, which counts one byte. Left to the JIT's heuristics, this method, the
      * lookup and its helpers added some 200 bytes to that budget for every woven method inlined: three quarters of
-     * all the bytecode C2 inlined on Xalan under method-count, and the program's own callees were refused for
+     * all the bytecode the JITs inlined on Xalan under method-count, and the program's own callees were refused for
      * it ({@code size > DesiredMethodLimit} 36 times unwoven, 647 times woven).
      *
      * @param slot the class's slot (the transform's, per class and loader)
