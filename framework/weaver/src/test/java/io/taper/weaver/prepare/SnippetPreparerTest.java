@@ -155,6 +155,15 @@ class SnippetPreparerTest {
         assertEquals(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, entry.access);
     }
 
+    /** The names of the class's methods that carry the annotation, in class file order. */
+    private static List<String> annotated(ClassNode cn, String annotation) {
+        return cn.methods.stream()
+            .filter(m -> m.visibleAnnotations != null
+                && m.visibleAnnotations.stream().anyMatch(a -> a.desc.equals(annotation)))
+            .map(m -> m.name)
+            .toList();
+    }
+
     private static MethodNode method(byte[] classBytes, String name) {
         ClassNode cn = new ClassNode();
         new ClassReader(classBytes).accept(cn, 0);
@@ -177,24 +186,12 @@ class SnippetPreparerTest {
             "name$taper$body()Ljava/lang/String; synthetic", "name$taper$switched(I)Ljava/lang/String; synthetic",
             "manual$taper$body(I)I synthetic", "quick$taper$body(I)V synthetic", "quick$taper$switched(II)V synthetic"),
             methods, "manual is @NoSiteSwitch: no switched entry");
-        List<String> outOfLine = new ArrayList<>();
-        for (MethodNode m : cn.methods) {
-            if (m.visibleAnnotations != null && m.visibleAnnotations.stream()
-                    .anyMatch(a -> a.desc.equals("Ljdk/internal/vm/annotation/DontInline;"))) {
-                outOfLine.add(m.name);
-            }
-        }
-        assertEquals(List.of("sum", "boom", "nested", "name", "manual", "slow"), outOfLine,
+        assertEquals(List.of("sum", "boom", "nested", "name", "manual", "slow"),
+            annotated(cn, "Ljdk/internal/vm/annotation/DontInline;"),
             "wrappers are kept out of woven code, except the inlinable one's, and so is the @OutOfLine method");
-        List<String> forced = new ArrayList<>();
-        for (MethodNode m : cn.methods) {
-            if (m.visibleAnnotations != null && m.visibleAnnotations.stream()
-                    .anyMatch(a -> a.desc.equals("Ljdk/internal/vm/annotation/ForceInline;"))) {
-                forced.add(m.name);
-            }
-        }
         assertEquals(List.of("quick", "sum$taper$switched", "boom$taper$switched", "nested$taper$switched",
-            "name$taper$switched", "quick$taper$body", "quick$taper$switched"), forced,
+            "name$taper$switched", "quick$taper$body", "quick$taper$switched"),
+            annotated(cn, "Ljdk/internal/vm/annotation/ForceInline;"),
             "the inlinable wrapper and its body are always inlined, as the switched entries are");
         byte[] events = original("io/taper/weaver/testsupport/Events");
         assertSame(events, SnippetPreparer.prepareClass(events));
