@@ -45,6 +45,11 @@ public final class BytecodeCountResults implements AnalysisResults {
                 counts[i] += inContexts[i];
             }
             long[] added = Extrapolation.added(c.layout.slot(), counts);
+            for (int i = 0; added != null && i < counts.length && i < added.length; i++) {
+                counts[i] += added[i];
+            }
+            // after the extrapolation, which adds to counted blocks only: derived ones follow from those
+            counts = c.layout.derived(counts);
             for (int index = 0; index < c.layout.methods().size(); index++) {
                 ClassLayout.Method m = c.layout.methods().get(index);
                 long invocations = counts[m.invocationCounter()];
@@ -53,9 +58,8 @@ public final class BytecodeCountResults implements AnalysisResults {
                 boolean extrapolated = false;
                 for (int b = 0; b < m.blocks(); b++) {
                     int i = m.firstBlockCounter() + b;
-                    long extra = added != null && i < added.length ? added[i] : 0;
-                    extrapolated |= extra > 0;
-                    long n = counts[i] + extra;
+                    extrapolated |= added != null && i < added.length && added[i] > 0;
+                    long n = counts[i];
                     bytecodes += n * m.lengths()[b];
                     for (int k = 0; k < perKind.length; k++) {
                         perKind[k] += n * m.kinds()[b][k];
@@ -117,6 +121,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         }
         Map<String, long[]> perThread = new LinkedHashMap<>();
         long[] unnamed = {0};
+        long[] increments = {0, 0};   // counted, derived (not counted: their blocks' entries follow from others')
         ThreadCounters.visit(new ThreadCounters.Visitor() {
             @Override
             public void visit(String threadName, long threadId, int slot, long[] counts) {
@@ -125,14 +130,17 @@ public final class BytecodeCountResults implements AnalysisResults {
                     unnamed[0]++;
                     return;
                 }
+                long[] all = classes.get(slot).layout.derived(counts);
                 String key = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
                 long[] sum = perThread.get(key);
                 if (sum == null) {
                     sum = new long[1];
                     perThread.put(key, sum);
                 }
-                for (int i = 0; i < Math.min(w.length, counts.length); i++) {
-                    sum[0] += counts[i] * w[i];
+                for (int i = 0; i < Math.min(w.length, all.length); i++) {
+                    sum[0] += all[i] * w[i];
+                    increments[0] += counts[i];
+                    increments[1] += all[i] - counts[i];
                 }
             }
         });
@@ -159,10 +167,20 @@ public final class BytecodeCountResults implements AnalysisResults {
             if (!Extrapolation.has(c.layout.slot())) {
                 continue;
             }
-            long[] added = Extrapolation.added(c.layout.slot(), ThreadCounters.sum(c.layout.slot(), c.layout.size()));
+            long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
+            long[] added = Extrapolation.added(c.layout.slot(), counts);
+            if (added == null) {
+                continue;
+            }
+            // what the extrapolation adds to the counted blocks and, through them, to the derived ones
+            long[] without = c.layout.derived(counts);
+            for (int i = 0; i < Math.min(added.length, counts.length); i++) {
+                counts[i] += added[i];
+            }
+            long[] with = c.layout.derived(counts);
             long[] w = weights.get(c.layout.slot());
-            for (int i = 0; added != null && i < Math.min(added.length, w.length); i++) {
-                extrapolated += added[i] * w[i];
+            for (int i = 0; i < Math.min(with.length, w.length); i++) {
+                extrapolated += (with[i] - without[i]) * w[i];
             }
         }
         long[] f = ThreadCounters.figures();
@@ -176,6 +194,8 @@ public final class BytecodeCountResults implements AnalysisResults {
         m.put("counterArrays", f[3]);
         m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);
+        m.put("counterIncrements", increments[0]);
+        m.put("blockEntriesDerived", increments[1]);
         m.put("arraysWithoutLayout", unnamed[0]);
         if (contexts.any) {
             m.put(BytecodeRow.CONTEXTS, contexts.figures());

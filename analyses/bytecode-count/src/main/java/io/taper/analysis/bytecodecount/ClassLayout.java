@@ -9,8 +9,10 @@ import java.util.Map;
 /**
  * Where a woven class keeps its counters and what each counter stands for: the class's slot, its number of counters,
  * and per method the counter of its invocations and, per basic block, the block's counter, length and instructions
- * per kind. The server writes it as the class's facts ({@link #toFacts}); the results read it back
- * ({@link #fromFacts}). Woven code carries only the slot, the size and the counter indexes.
+ * per kind, and the blocks whose counts follow from others' ({@link Derivation}: their counters are never
+ * incremented, {@link Method#derive} works them out). The server writes it as the class's facts ({@link #toFacts});
+ * the results read it back ({@link #fromFacts}). Woven code carries only the slot, the size and the counter
+ * indexes.
  *
  * <p>The text goes in chunks ({@link FactText}).
  */
@@ -33,11 +35,58 @@ public final class ClassLayout {
      * @param kinds             per block, instructions per kind ({@link #KINDS} each, summing to the length)
      */
     public record Method(String name, String desc, int invocationCounter, int firstBlockCounter, int[] lengths,
-                         int[][] kinds) {
+                         int[][] kinds, List<Derivation> derived) {
+
+        public Method {
+            derived = List.copyOf(derived);
+        }
+
+        /** A method whose every block is counted. */
+        public Method(String name, String desc, int invocationCounter, int firstBlockCounter, int[] lengths,
+                      int[][] kinds) {
+            this(name, desc, invocationCounter, firstBlockCounter, lengths, kinds, List.of());
+        }
 
         public int blocks() {
             return lengths.length;
         }
+
+        /** Whether a block is counted besides the one counting invocations: what the entry-only variant saves. */
+        public boolean countsBlocks() {
+            return blocks() - derived.size() > (invocationCounter == firstBlockCounter ? 1 : 0);
+        }
+
+        /**
+         * Fills in the derived blocks' counts, in order (a derivation reads only counted blocks and those derived
+         * before it). Block {@code b}'s count is at {@code counts[at + b]}; blocks past the array's end read as 0.
+         */
+        public void derive(long[] counts, int at) {
+            for (Derivation d : derived) {
+                long n = 0;
+                for (int b : d.plus) {
+                    n += read(counts, at + b);
+                }
+                for (int b : d.minus) {
+                    n -= read(counts, at + b);
+                }
+                int i = at + d.block;
+                if (i >= 0 && i < counts.length) {
+                    // counts read from other threads while they run may trail by an increment in flight
+                    counts[i] = Math.max(0, n);
+                }
+            }
+        }
+
+        private static long read(long[] counts, int i) {
+            return i >= 0 && i < counts.length ? counts[i] : 0;
+        }
+    }
+
+    /**
+     * A block whose count is the sum of the {@code plus} blocks' less the {@code minus} blocks' (indexes within the
+     * method), by the flow of control: the weave does not count it.
+     */
+    public record Derivation(int block, int[] plus, int[] minus) {
     }
 
     private final int slot;
@@ -73,6 +122,15 @@ public final class ClassLayout {
         return w;
     }
 
+    /** The class's counts with every method's derived blocks worked out ({@link Method#derive}), a new array. */
+    public long[] derived(long[] counts) {
+        long[] out = counts.clone();
+        for (Method m : methods) {
+            m.derive(out, m.firstBlockCounter);
+        }
+        return out;
+    }
+
     /** The facts that carry this layout. */
     public Map<String, String> toFacts() {
         StringBuilder sb = new StringBuilder();
@@ -86,6 +144,17 @@ public final class ClassLayout {
                 sb.append(m.lengths[b]);
                 for (int k = 0; k < KINDS - 1; k++) {   // the last kind is the rest of the length
                     sb.append(',').append(m.kinds[b][k]);
+                }
+            }
+            sb.append('\t');
+            for (int d = 0; d < m.derived.size(); d++) {
+                Derivation x = m.derived.get(d);
+                sb.append(d > 0 ? ";" : "").append(x.block).append('=');
+                for (int b : x.plus) {
+                    sb.append('+').append(b);
+                }
+                for (int b : x.minus) {
+                    sb.append('-').append(b);
                 }
             }
             sb.append('\n');
@@ -124,11 +193,50 @@ public final class ClassLayout {
                     }
                     kinds[b][KINDS - 1] = rest;
                 }
-                methods.add(new Method(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]), lengths, kinds));
+                List<Derivation> derived = new ArrayList<>();
+                for (String d : f.length > 5 && !f[5].isEmpty() ? f[5].split(";") : new String[0]) {
+                    derived.add(derivation(d, blocks.length));
+                }
+                methods.add(new Method(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]), lengths, kinds,
+                    derived));
             }
             return new ClassLayout(Integer.parseInt(slot), Integer.parseInt(size), methods);
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /** {@code block=+a+b-c}; every index within the method's blocks. */
+    private static Derivation derivation(String text, int blocks) {
+        int eq = text.indexOf('=');
+        int block = inRange(Integer.parseInt(text.substring(0, eq)), blocks);
+        List<Integer> plus = new ArrayList<>();
+        List<Integer> minus = new ArrayList<>();
+        int i = eq + 1;
+        while (i < text.length()) {
+            char sign = text.charAt(i);
+            int end = i + 1;
+            while (end < text.length() && Character.isDigit(text.charAt(end))) {
+                end++;
+            }
+            int b = inRange(Integer.parseInt(text.substring(i + 1, end)), blocks);
+            if (sign == '+') {
+                plus.add(b);
+            } else if (sign == '-') {
+                minus.add(b);
+            } else {
+                throw new IllegalArgumentException("derivation: " + text);
+            }
+            i = end;
+        }
+        return new Derivation(block, plus.stream().mapToInt(Integer::intValue).toArray(),
+            minus.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static int inRange(int block, int blocks) {
+        if (block < 0 || block >= blocks) {
+            throw new IllegalArgumentException("block " + block + " of " + blocks);
+        }
+        return block;
     }
 }

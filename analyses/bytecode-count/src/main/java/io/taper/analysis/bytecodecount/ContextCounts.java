@@ -115,8 +115,10 @@ final class ContextCounts {
                 sum[target.base + k] += c[k];
             }
             int off = target.method.firstBlockCounter() - target.base;
-            for (int b = 0; b < target.method.blocks() && off + b < c.length; b++) {
-                self[i] += c[off + b] * target.method.lengths()[b];
+            long[] all = c.clone();
+            target.method.derive(all, off);
+            for (int b = 0; b < target.method.blocks() && off + b < all.length; b++) {
+                self[i] += all[off + b] * target.method.lengths()[b];
             }
             total += self[i];
             contexts++;

@@ -46,6 +46,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
     private final AtomicLong blocks = new AtomicLong();
+    private final AtomicLong derivedBlocks = new AtomicLong();
     private final AtomicLong methodsTooLarge = new AtomicLong();
     private final AtomicLong withoutCode = new AtomicLong();
     private final AtomicLong entryOnly = new AtomicLong();
@@ -106,11 +107,17 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 }
                 int first = size;
                 size += b.size();
-                layout.add(new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first, first,
-                    b.lengths(), b.kinds()));
-                boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && b.size() > 1;
-                todo.add(new Weaving(m, b, invocation, first, entryOnly));
-                if (adaptive && !contexts && b.size() > 1) {
+                List<ClassLayout.Derivation> derivations = cut == BasicBlocks.Cut.EVERY_INSTRUCTION ? List.of()
+                    : DerivedBlocks.of(m, b, invocation < 0);
+                boolean[] derived = new boolean[b.size()];
+                derivations.forEach(d -> derived[d.block()] = true);
+                ClassLayout.Method method = new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first,
+                    first, b.lengths(), b.kinds(), derivations);
+                layout.add(method);
+                boolean blocksCounted = method.countsBlocks();
+                boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && blocksCounted;
+                todo.add(new Weaving(m, b, derived, derivations.size(), invocation, first, entryOnly));
+                if (adaptive && !contexts && blocksCounted) {
                     switchable.add(new String[] {m.name, m.desc});
                 }
             }
@@ -122,16 +129,17 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             for (Weaving w : todo) {
                 if (contexts) {
                     int base = w.invocation >= 0 ? w.invocation : w.first;
-                    CounterInsertion.weaveContexts(node, w.method, w.blocks, slot, base,
+                    CounterInsertion.weaveContexts(node, w.method, w.blocks, w.derived, slot, base,
                         w.first + w.blocks.size() - base, w.invocation, w.first);
                 } else if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
-                } else if (w.blocks.size() == 1 && w.invocation < 0) {
-                    // one block entered only on entry: its counter is an entry counter, one call and no local
+                } else if (w.invocation < 0 && w.derivedBlocks == w.blocks.size() - 1) {
+                    // only the first block counted, and entered only on entry: its counter is an entry counter, one
+                    // call and no local
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.first);
                 } else {
-                    CounterInsertion.weave(w.method, w.blocks, slot, size, w.invocation, w.first);
+                    CounterInsertion.weave(w.method, w.blocks, w.derived, slot, size, w.invocation, w.first);
                 }
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -142,6 +150,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 methods.addAndGet(todo.size());
                 for (Weaving w : todo) {
                     blocks.addAndGet(w.blocks.size());
+                    derivedBlocks.addAndGet(w.derivedBlocks);
                 }
                 Woven result = new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
                 // past the short range, counter indexes are ldc constants too and could share the slot's
@@ -156,12 +165,13 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         }
     }
 
-    private record Weaving(MethodNode method, BasicBlocks blocks, int invocation, int first, boolean entryOnly) {
+    private record Weaving(MethodNode method, BasicBlocks blocks, boolean[] derived, int derivedBlocks, int invocation,
+                           int first, boolean entryOnly) {
     }
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, single block call, cut=" + cut + " adaptive=" + adaptive
+        return "bytecode-count entry count call, single block call, derived blocks, cut=" + cut + " adaptive=" + adaptive
             + " contexts=" + contexts;
     }
 
@@ -182,7 +192,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         methods.addAndGet(layout.methods().size());
         for (ClassLayout.Method m : layout.methods()) {
             blocks.addAndGet(m.blocks());
-            if (!contexts && m.blocks() > 1 && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
+            derivedBlocks.addAndGet(m.derived().size());
+            if (!contexts && m.countsBlocks() && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
                 entryOnly.incrementAndGet();
             }
         }
@@ -197,6 +208,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         m.put("classesFromCache", reused.get());
         m.put("methodsWoven", methods.get());
         m.put("blocksWoven", blocks.get());
+        m.put("blocksDerived", derivedBlocks.get());
         m.put("methodsTooLarge", methodsTooLarge.get());
         m.put("classesWithoutCode", withoutCode.get());
         m.put("precise", cut == BasicBlocks.Cut.PRECISE);

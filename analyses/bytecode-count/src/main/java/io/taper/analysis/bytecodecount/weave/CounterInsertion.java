@@ -23,7 +23,8 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local (one call,
  * {@code ThreadCounters.counters(slot, size)}), and each block starts with a plain increment of its counter
- * ({@code c[i]++}: eight bytes, no call, no atomic). Frames (read expanded) get the new local appended. A method of
+ * ({@code c[i]++}: eight bytes, no call, no atomic), but for the blocks whose counts are derived from others'
+ * ({@link DerivedBlocks}). Frames (read expanded) get the new local appended. A method of
  * one block that nothing jumps back to (most small methods) takes {@link #weaveEntryOnly} instead: its one counter
  * is an entry counter, and one call without a local keeps it under the JIT's inlining limits.
  */
@@ -43,9 +44,9 @@ final class CounterInsertion {
      * @param invocationCounter the counter incremented on entry only, or -1 when the first block's counts invocations
      * @param firstBlockCounter the first block's counter; the others follow
      */
-    static void weave(MethodNode m, BasicBlocks blocks, int slot, int size, int invocationCounter,
+    static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int size, int invocationCounter,
                       int firstBlockCounter) {
-        weave(m, blocks, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter, List.of());
+        weave(m, blocks, derived, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter, List.of());
     }
 
     /**
@@ -58,12 +59,12 @@ final class CounterInsertion {
      *
      * @param base the method's first counter in the class's layout (its invocation counter, or its first block's)
      */
-    static void weaveContexts(ClassNode owner, MethodNode m, BasicBlocks blocks, int slot, int base, int length,
-                              int invocationCounter, int firstBlockCounter) {
+    static void weaveContexts(ClassNode owner, MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int base,
+                              int length, int invocationCounter, int firstBlockCounter) {
         int local = m.maxLocals;
         int tree = local + 1;
         AbstractInsnNode init = Constructors.initCall(owner, m);
-        weave(m, blocks, c -> {
+        weave(m, blocks, derived, c -> {
             c.invokestatic(CONTEXTS, "tree", "()Ljava/lang/Object;", false);
             c.dup();
             c.store(tree, OBJECT);
@@ -120,7 +121,7 @@ final class CounterInsertion {
      * @param fetch  code that leaves the counter array on the stack (stored into a new local, {@code m.maxLocals})
      * @param extras the types of the locals the fetch stores after that one, for the frames
      */
-    private static void weave(MethodNode m, BasicBlocks blocks, Consumer<InstructionAdapter> fetch,
+    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, Consumer<InstructionAdapter> fetch,
                               int invocationCounter, int firstBlockCounter, List<Object> extras) {
         int local = m.maxLocals;
         InsnList entry = code(c -> {
@@ -133,6 +134,9 @@ final class CounterInsertion {
         });
         Map<LabelNode, LabelNode> moved = new HashMap<>();
         for (int b = 0; b < blocks.size(); b++) {
+            if (derived[b]) {
+                continue;
+            }
             AbstractInsnNode leader = blocks.leaders().get(b);
             int counter = firstBlockCounter + b;
             InsnList inc = code(c -> {
@@ -153,13 +157,13 @@ final class CounterInsertion {
                 }
             }
         }
-        m.instructions.insert(entry);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof FrameNode f) {
                 f.local = withLocal(moved(f.local, moved), local, extras);
                 f.stack = moved(f.stack, moved);
             }
         }
+        m.instructions.insert(entry);
         m.maxLocals = local + 1 + extras.size();
         m.maxStack += 6;   // array, index, array, index, long: recomputed by the writer anyway
     }

@@ -1,0 +1,201 @@
+package io.taper.analysis.bytecodecount.weave;
+
+import io.taper.analysis.bytecodecount.ClassLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * The blocks whose counts follow exactly from other blocks' by the flow of control, so that the weave need not count
+ * them (every increment is a load, an add and a store on the hot path; a loop's condition and its body, or an
+ * {@code if}'s arms and their join, need one between them). Only flow that no exception can divert is used: a block
+ * that cannot throw (no instruction of it may, {@link InstructionKinds#mayThrow}, nor {@code instanceof}, which may
+ * fail to link) leaves by its jump or fall-through every time it is entered. Two rules, applied in block order:
+ * <ul>
+ *   <li><b>split</b>: a block that cannot throw, whose successors are entered from it only (no other jump, no
+ *   handler), runs as often as its successors together: it (or, if it must stay counted, one successor) is
+ *   derived;</li>
+ *   <li><b>join</b>: a block entered only from blocks that cannot throw and go nowhere else runs as often as they
+ *   together.</li>
+ * </ul>
+ * A derived block is never read by a derivation made before it, so the derivations are worked out in the order
+ * made. The method's first block, when it counts invocations, and handler starts stay counted. Methods with
+ * {@code jsr}/{@code ret} get none.
+ */
+final class DerivedBlocks {
+
+    /** Blocks past which a method is left counted in full (the rules look at every block's edges). */
+    static final int MAX_BLOCKS = 4096;
+
+    private DerivedBlocks() {
+    }
+
+    /**
+     * @param keepFirst the first block counts the method's invocations and stays counted
+     */
+    static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks, boolean keepFirst) {
+        int n = blocks.size();
+        if (n < 2 || n > MAX_BLOCKS) {
+            return List.of();
+        }
+        Map<AbstractInsnNode, Integer> leaderOf = new HashMap<>();
+        for (int b = 0; b < n; b++) {
+            leaderOf.put(blocks.leaders().get(b), b);
+        }
+        AbstractInsnNode[] last = new AbstractInsnNode[n];
+        boolean[] mayThrow = new boolean[n];
+        Map<LabelNode, Integer> blockOfLabel = new HashMap<>();
+        List<LabelNode> pending = new ArrayList<>();
+        int current = -1;
+        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
+            if (i instanceof LabelNode l) {
+                pending.add(l);
+                continue;
+            }
+            int op = i.getOpcode();
+            if (op < 0) {
+                continue;
+            }
+            if (op == Opcodes.JSR || op == Opcodes.RET) {
+                return List.of();
+            }
+            Integer leader = leaderOf.get(i);
+            if (leader != null) {
+                current = leader;
+            }
+            for (LabelNode l : pending) {
+                blockOfLabel.put(l, current);
+            }
+            pending.clear();
+            last[current] = i;
+            mayThrow[current] |= InstructionKinds.mayThrow(op) || op == Opcodes.INSTANCEOF;
+        }
+        boolean[] special = new boolean[n];   // entered other than from its predecessors here
+        special[0] = true;
+        for (TryCatchBlockNode t : m.tryCatchBlocks) {
+            Integer h = blockOfLabel.get(t.handler);
+            if (h == null) {
+                return List.of();
+            }
+            special[h] = true;
+        }
+        List<Set<Integer>> succ = new ArrayList<>();
+        List<Set<Integer>> pred = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            pred.add(new LinkedHashSet<>());
+        }
+        for (int b = 0; b < n; b++) {
+            Set<Integer> s = successors(last[b], b, n, blockOfLabel);
+            if (s == null) {
+                return List.of();
+            }
+            succ.add(s);
+            for (int t : s) {
+                pred.get(t).add(b);
+            }
+        }
+        boolean[] derived = new boolean[n];
+        boolean[] read = new boolean[n];   // read by a derivation: stays as it is from then on
+        List<ClassLayout.Derivation> out = new ArrayList<>();
+        for (int p = 0; p < n; p++) {
+            Set<Integer> s = succ.get(p);
+            if (mayThrow[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
+                continue;
+            }
+            if (free(p, derived, read) && !(p == 0 && keepFirst)) {
+                out.add(derive(p, s, Set.of(), derived, read));
+                continue;
+            }
+            // the fall-through successor first: a loop's body after its condition, an if's first arm
+            List<Integer> order = new ArrayList<>(s);
+            if (order.remove(Integer.valueOf(p + 1))) {
+                order.add(0, p + 1);
+            }
+            for (int x : order) {
+                if (free(x, derived, read)) {
+                    Set<Integer> others = new LinkedHashSet<>(s);
+                    others.remove(x);
+                    out.add(derive(x, Set.of(p), others, derived, read));
+                    break;
+                }
+            }
+        }
+        for (int b = 0; b < n; b++) {
+            if (special[b] || !free(b, derived, read) || pred.get(b).isEmpty() || pred.get(b).contains(b)) {
+                continue;
+            }
+            boolean joins = true;
+            for (int q : pred.get(b)) {
+                joins &= !mayThrow[q] && succ.get(q).size() == 1;
+            }
+            if (joins) {
+                out.add(derive(b, pred.get(b), Set.of(), derived, read));
+            }
+        }
+        return out;
+    }
+
+    private static boolean free(int b, boolean[] derived, boolean[] read) {
+        return !derived[b] && !read[b];
+    }
+
+    /** Whether every block of {@code s} is entered from {@code p} and nowhere else. */
+    private static boolean enteredFromOnly(Set<Integer> s, int p, List<Set<Integer>> pred, boolean[] special) {
+        for (int x : s) {
+            if (special[x] || pred.get(x).size() != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ClassLayout.Derivation derive(int block, Set<Integer> plus, Set<Integer> minus, boolean[] derived,
+                                                 boolean[] read) {
+        derived[block] = true;
+        for (int b : plus) {
+            read[b] = true;
+        }
+        for (int b : minus) {
+            read[b] = true;
+        }
+        return new ClassLayout.Derivation(block, plus.stream().mapToInt(Integer::intValue).toArray(),
+            minus.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /** The blocks control goes to from a block ending in {@code last}, or null if one cannot be told. */
+    private static Set<Integer> successors(AbstractInsnNode last, int b, int n, Map<LabelNode, Integer> blockOf) {
+        Set<Integer> s = new LinkedHashSet<>();
+        int op = last.getOpcode();
+        if (last instanceof JumpInsnNode j) {
+            s.add(blockOf.get(j.label));
+            if (op != Opcodes.GOTO) {
+                s.add(b + 1);
+            }
+        } else if (last instanceof TableSwitchInsnNode t) {
+            s.add(blockOf.get(t.dflt));
+            t.labels.forEach(l -> s.add(blockOf.get(l)));
+        } else if (last instanceof LookupSwitchInsnNode t) {
+            s.add(blockOf.get(t.dflt));
+            t.labels.forEach(l -> s.add(blockOf.get(l)));
+        } else if (!(op >= Opcodes.IRETURN && op <= Opcodes.RETURN || op == Opcodes.ATHROW)) {
+            s.add(b + 1);
+        }
+        for (Integer x : s) {
+            if (x == null || x < 0 || x >= n) {
+                return null;
+            }
+        }
+        return s;
+    }
+}
