@@ -2,7 +2,6 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,38 +48,11 @@ final class DerivedBlocks {
         if (n < 2 || n > MAX_BLOCKS) {
             return List.of();
         }
-        Map<AbstractInsnNode, Integer> leaderOf = new HashMap<>();
-        for (int b = 0; b < n; b++) {
-            leaderOf.put(blocks.leaders().get(b), b);
+        if (blocks.subroutines()) {
+            return List.of();
         }
-        AbstractInsnNode[] last = new AbstractInsnNode[n];
-        boolean[] mayThrow = new boolean[n];
-        Map<LabelNode, Integer> blockOfLabel = new HashMap<>();
-        List<LabelNode> pending = new ArrayList<>();
-        int current = -1;
-        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
-            if (i instanceof LabelNode l) {
-                pending.add(l);
-                continue;
-            }
-            int op = i.getOpcode();
-            if (op < 0) {
-                continue;
-            }
-            if (op == Opcodes.JSR || op == Opcodes.RET) {
-                return List.of();
-            }
-            Integer leader = leaderOf.get(i);
-            if (leader != null) {
-                current = leader;
-            }
-            for (LabelNode l : pending) {
-                blockOfLabel.put(l, current);
-            }
-            pending.clear();
-            last[current] = i;
-            mayThrow[current] |= InstructionKinds.mayThrow(op) || op == Opcodes.INSTANCEOF;
-        }
+        boolean[] mayThrow = blocks.mayThrow();
+        Map<LabelNode, Integer> blockOfLabel = blocks.blockOfLabel();
         boolean[] special = new boolean[n];   // entered other than from its predecessors here
         special[0] = true;
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
@@ -96,7 +68,7 @@ final class DerivedBlocks {
             pred.add(new LinkedHashSet<>());
         }
         for (int b = 0; b < n; b++) {
-            Set<Integer> s = successors(last[b], b, n, blockOfLabel);
+            Set<Integer> s = successors(blocks.lasts().get(b), b, n, blockOfLabel);
             if (s == null) {
                 return List.of();
             }
