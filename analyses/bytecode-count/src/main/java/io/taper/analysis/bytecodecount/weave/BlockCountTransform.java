@@ -108,7 +108,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 int first = size;
                 size += b.size();
                 List<ClassLayout.Derivation> derivations = cut == BasicBlocks.Cut.EVERY_INSTRUCTION ? List.of()
-                    : DerivedBlocks.of(m, b, invocation < 0);
+                    : DerivedBlocks.of(m, b);
                 boolean[] derived = new boolean[b.size()];
                 derivations.forEach(d -> derived[d.block()] = true);
                 ClassLayout.Method method = new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first,

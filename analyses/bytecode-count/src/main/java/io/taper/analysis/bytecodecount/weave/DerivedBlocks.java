@@ -40,10 +40,8 @@ final class DerivedBlocks {
     private DerivedBlocks() {
     }
 
-    /**
-     * @param keepFirst the first block counts the method's invocations and stays counted
-     */
-    static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks, boolean keepFirst) {
+    /** The derivations of a method's blocks, in the order they are worked out. */
+    static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks) {
         int n = blocks.size();
         if (n < 2 || n > MAX_BLOCKS) {
             return List.of();
@@ -85,7 +83,8 @@ final class DerivedBlocks {
             if (mayThrow[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
                 continue;
             }
-            if (free(p, derived, read) && !(p == 0 && keepFirst)) {
+            // the first block counts invocations unless something jumps to it (then a counter of their own does)
+            if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
                 out.add(derive(p, s, Set.of(), derived, read));
                 continue;
             }

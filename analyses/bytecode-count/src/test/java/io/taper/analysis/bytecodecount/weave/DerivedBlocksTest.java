@@ -63,7 +63,7 @@ class DerivedBlocksTest {
         MethodNode m = c.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
         BasicBlocks b = BasicBlocks.of(m, BasicBlocks.Cut.BLOCKS);
         List<String> out = new ArrayList<>();
-        for (ClassLayout.Derivation d : DerivedBlocks.of(m, b, !b.entryIsTarget())) {
+        for (ClassLayout.Derivation d : DerivedBlocks.of(m, b)) {
             StringBuilder s = new StringBuilder().append(d.block()).append('=');
             for (int p : d.plus()) {
                 s.append('+').append(p);
