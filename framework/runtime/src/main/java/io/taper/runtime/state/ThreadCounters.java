@@ -20,7 +20,7 @@ import jdk.internal.vm.annotation.Stable;
  * back here on the same thread and gets a scratch array that is never reported, so it neither recurses nor counts.
  *
  * <p>The first program thread to count in a class owns that class's array until it ends ({@link #OWNED}, stable):
- * its fetch is a compare of the current thread against a constant and the array is a constant too, once the JIT
+ * its fetch is a compare of the current thread against a constant and a load from a constant, once the JIT
  * compiles the method after the first call, so a mostly single-threaded program pays no lookup at all. Other threads
  * take the lookup below; the owner takes it too while any thread does Taper's own work, so that work never counts.
  *
@@ -87,7 +87,10 @@ public final class ThreadCounters {
     static final class Owned {
         @Stable
         final Thread owner;
-        @Stable
+        /**
+         * Not {@code @Stable}: on an array field that makes the elements stable too, and the JIT folds a count it
+         * has seen into a constant, so compiled code would store that constant plus its own increments.
+         */
         final long[] counts;
 
         Owned(Thread owner, long[] counts) {
