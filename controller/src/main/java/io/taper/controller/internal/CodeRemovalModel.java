@@ -176,6 +176,11 @@ final class CodeRemovalModel {
         }
     }
 
+    /** What re-weaving a class costs as this model counts it: its pause and weaving, twice over for recompilation. */
+    double costMillisPerClass() {
+        return 2 * costNanosPerClass / 1e6;
+    }
+
     /** A retransformation pass of the controller took this long for these classes (weaving included). */
     void measured(long nanos, int classes) {
         if (classes <= 0) {

@@ -106,7 +106,8 @@ public final class ControlLoop implements Runnable {
     public synchronized void stepOnce() {
         deployments.startWeaveClock();        // on whichever thread steps (the controller's, or a test's)
         steps++;
-        StagedContext context = new StagedContext(deployments, results, elapsedMillis(), steps);
+        StagedContext context = new StagedContext(deployments, results, elapsedMillis(), steps,
+                codeRemoval.costMillisPerClass());
         long t0 = System.nanoTime();
         try {
             strategy.step(context);

@@ -27,12 +27,20 @@ final class StagedContext implements ControlContext {
     private final Map<Integer, Boolean> stagedDisabled = new HashMap<>();
     private final Map<Integer, String> stagedVariant = new HashMap<>();
     private final List<Integer> switchedOff = new ArrayList<>();
+    private final double reweaveMillisPerClass;
 
-    StagedContext(ClassDeployments deployments, ResultsHolder results, long elapsedMillis, long step) {
+    StagedContext(ClassDeployments deployments, ResultsHolder results, long elapsedMillis, long step,
+                  double reweaveMillisPerClass) {
         this.deployments = deployments;
         this.results = results;
         this.elapsedMillis = elapsedMillis;
         this.step = step;
+        this.reweaveMillisPerClass = reweaveMillisPerClass;
+    }
+
+    @Override
+    public double reweaveMillisPerClass() {
+        return reweaveMillisPerClass;
     }
 
     List<Change> changes() {

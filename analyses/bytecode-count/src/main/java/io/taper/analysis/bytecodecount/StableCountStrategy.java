@@ -6,17 +6,28 @@ import io.taper.runtime.control.ControllerStrategy;
 import io.taper.runtime.state.ThreadCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Adaptive bytecode counting ({@code --controller bytecode-count[:k=N,recheck-ms=T,period-ms=P]}): a method whose
- * blocks ran exactly the same number of times per invocation over a window of at least {@code k} invocations (default
- * 1,000) is re-woven with an entry-only counter (the {@code entry} variant), and its blocks are extrapolated as
- * invocations times that per-invocation count ({@link Extrapolation}). Every {@code recheck-ms} (default 5,000) such
+ * Adaptive bytecode counting ({@code --controller bytecode-count[:key=value,...]}): a method whose blocks ran exactly
+ * the same number of times per invocation over a window of at least {@code k} invocations (default 1,000) may be
+ * re-woven with an entry-only counter (the {@code entry} variant), and its blocks are extrapolated as invocations times
+ * that per-invocation count ({@link Extrapolation}). Every {@code recheck-ms} (default 5,000) a class's entry-only
  * methods go back to full counting for a window: a method whose per-invocation count is unchanged goes back to entry
- * only, one whose count changed stays fully counted (its extrapolation up to then is kept).
+ * only, one whose count changed is counted in full for the rest of the run (its extrapolation up to then is kept).
+ *
+ * <p>Swapping is not free: each swap and each re-check re-weaves the class, which pauses the program and throws
+ * away the compiled code of the class and of everything that inlined it, while entry-only saves only the method's
+ * block increments (its fetch becomes the entry counter's call). So a class's methods swap only where it pays, by
+ * measured inputs: their block increments saved per second (from the window) must reach {@code min-saved-per-s}
+ * (default 1,000,000), classes go in order of that saving, and re-weaving, at the controller's measured cost per
+ * class ({@link ControlContext#reweaveMillisPerClass}), may take at most {@code budget} (default 0.02) of the run's
+ * time so far, and of every re-check period for the re-checks the entry-only classes will need. Methods of one class
+ * swap and re-check together, in one re-weave.
  *
  * <p>The extrapolation is anchored where the decision was taken (the counts then, plus the per-invocation count for
  * every invocation since), so the time the retransformation takes in either direction loses nothing for a method
@@ -26,35 +37,48 @@ public final class StableCountStrategy implements ControllerStrategy {
 
     public static final String NAME = "bytecode-count";
     static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
+    private static final int MAX_LOGGED = 50;
 
     private long minInvocations = 1_000;
     private long recheckMillis = 5_000;
     private long periodMillis = 250;
+    private double budget = 0.02;
+    private long minSavedPerSecond = 1_000_000;
 
     /** What the strategy knows of one switchable method. */
     private static final class MethodState {
         final int site;
+        final String className;
         final ClassLayout layout;
         final ClassLayout.Method method;
-        /** Counts at the start of the current window (invocations first, then the blocks). */
+        /** Counts at the start of the current window (invocations first, then the blocks), and when it started. */
         long[] window;
+        long windowAtMillis;
         /** The per-invocation block counts of the last stable window, or null. */
         long[] ratios;
         /** Entry-only since the decision: its anchor (counts then) and the step it was taken. */
         long[] anchor;
         boolean entryOnly;
         boolean rechecking;
+        /** Its count per call changed at a re-check: counted in full from then on. */
+        boolean changed;
         long entryOnlySinceMillis;
         /** Extrapolated executions per block kept from earlier entry-only phases. */
         long[] kept;
         boolean keptAny;
 
-        MethodState(int site, ClassLayout layout, ClassLayout.Method method) {
+        MethodState(int site, String className, ClassLayout layout, ClassLayout.Method method) {
             this.site = site;
+            this.className = className;
             this.layout = layout;
             this.method = method;
             this.kept = new long[method.blocks()];
         }
+    }
+
+    /** A class whose stable methods might swap this step. */
+    private record Candidate(int slot, List<MethodState> methods, List<long[]> ratios, List<long[]> now,
+                             double savedPerSecond) {
     }
 
     private final Map<Integer, MethodState> methods = new LinkedHashMap<>();
@@ -63,6 +87,13 @@ public final class StableCountStrategy implements ControllerStrategy {
     private long swapsToEntry;
     private long rechecks;
     private long returnsToFull;
+    private long classSwaps;
+    private long classRechecks;
+    private long belowMinSaving;
+    private long overBudget;
+    private double spentMillis;
+    private double costMillisPerClass;
+    private final List<Map<String, Object>> decisions = new ArrayList<>();
 
     @Override
     public String name() {
@@ -79,20 +110,40 @@ public final class StableCountStrategy implements ControllerStrategy {
             if (p.length != 2) {
                 throw new IllegalArgumentException("bytecode-count: expected key=value, got '" + kv + "'");
             }
+            String key = p[0].trim();
+            if (key.equals("budget")) {
+                budget = share(p[1]);
+                continue;
+            }
             long v;
             try {
                 v = Long.parseLong(p[1].trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("bytecode-count: " + p[0] + " is not a number: '" + p[1] + "'");
+                throw new IllegalArgumentException("bytecode-count: " + key + " is not a number: '" + p[1] + "'");
             }
-            switch (p[0].trim()) {
+            switch (key) {
                 case "k" -> minInvocations = Math.max(1, v);
                 case "recheck-ms" -> recheckMillis = Math.max(1, v);
                 case "period-ms" -> periodMillis = Math.max(1, v);
-                default -> throw new IllegalArgumentException("bytecode-count: unknown option '" + p[0]
-                    + "' (known: k, recheck-ms, period-ms)");
+                case "min-saved-per-s" -> minSavedPerSecond = Math.max(0, v);
+                default -> throw new IllegalArgumentException("bytecode-count: unknown option '" + key
+                    + "' (known: k, recheck-ms, period-ms, budget, min-saved-per-s)");
             }
         }
+    }
+
+    private static double share(String value) {
+        double d;
+        try {
+            d = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            d = Double.NaN;
+        }
+        if (!(d > 0 && d <= 1)) {
+            throw new IllegalArgumentException("bytecode-count: budget must be a share of the run's time, above 0 and"
+                + " at most 1, got '" + value + "'");
+        }
+        return d;
     }
 
     @Override
@@ -103,16 +154,147 @@ public final class StableCountStrategy implements ControllerStrategy {
     @Override
     public void step(ControlContext ctx) {
         discover(ctx);
+        costMillisPerClass = ctx.reweaveMillisPerClass();
+        long at = ctx.elapsedMillis();
         Map<Integer, long[]> sums = new HashMap<>();
+        Map<Integer, List<MethodState>> dueForRecheck = new LinkedHashMap<>();
+        Set<Integer> backToEntryOnly = new HashSet<>();
+        Map<Integer, Candidate> candidates = new LinkedHashMap<>();
         for (MethodState m : methods.values()) {
-            long[] counts = sums.get(m.layout.slot());
+            int slot = m.layout.slot();
+            long[] counts = sums.get(slot);
             if (counts == null) {
-                counts = ThreadCounters.sum(m.layout.slot(), m.layout.size());
-                sums.put(m.layout.slot(), counts);
+                counts = ThreadCounters.sum(slot, m.layout.size());
+                sums.put(slot, counts);
             }
-            decide(ctx, m, snapshot(m, counts), counts);
+            long[] now = snapshot(m, counts);
+            if (m.entryOnly && !m.rechecking) {
+                if (at - m.entryOnlySinceMillis >= recheckMillis) {
+                    dueForRecheck.computeIfAbsent(slot, s -> new ArrayList<>()).add(m);
+                }
+            } else if (m.rechecking) {
+                if (recheck(ctx, m, now, counts, at)) {
+                    backToEntryOnly.add(slot);
+                }
+            } else if (!m.changed) {
+                window(m, now, at, candidates);
+            }
+        }
+        // a class due for its re-check takes all its entry-only methods back to full counting, in one re-weave
+        for (List<MethodState> due : dueForRecheck.values()) {
+            for (MethodState m : methods.values()) {
+                if (m.layout == due.get(0).layout && m.entryOnly && !m.rechecking && !due.contains(m)) {
+                    due.add(m);
+                }
+            }
+            for (MethodState m : due) {
+                ctx.setVariant(m.site, "");          // full counting for a window
+                m.rechecking = true;
+                m.window = null;                     // the window starts once the class is re-woven: next step
+                rechecks++;
+            }
+            classRechecks++;
+            spentMillis += costMillisPerClass;
+        }
+        spentMillis += backToEntryOnly.size() * costMillisPerClass;
+        swap(ctx, candidates, at);
+        for (MethodState m : methods.values()) {
             if (m.anchor != null || m.keptAny) {
                 Extrapolation.publish(m.layout.slot(), model(m));
+            }
+        }
+    }
+
+    /**
+     * A method counted in full: opens its window, or closes one of at least {@code k} calls, as a candidate to swap
+     * when its count per call held (a new window starts either way).
+     */
+    private void window(MethodState m, long[] now, long at, Map<Integer, Candidate> candidates) {
+        if (m.window == null) {
+            m.window = now;
+            m.windowAtMillis = at;
+            return;
+        }
+        long calls = now[0] - m.window[0];
+        if (calls < minInvocations) {
+            return;
+        }
+        long[] ratios = ratios(now, m.window, calls);
+        if (ratios != null && at > m.windowAtMillis) {
+            long perCall = -1;                           // the entry counter stays
+            for (long r : ratios) {
+                perCall += r;
+            }
+            double saved = Math.max(0, perCall) * (double) calls * 1000.0 / (at - m.windowAtMillis);
+            Candidate c = candidates.get(m.layout.slot());
+            if (c == null) {
+                c = new Candidate(m.layout.slot(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0);
+            }
+            c.methods().add(m);
+            c.ratios().add(ratios);
+            c.now().add(now);
+            candidates.put(c.slot(), new Candidate(c.slot(), c.methods(), c.ratios(), c.now(),
+                c.savedPerSecond() + saved));
+        }
+        m.window = now;
+        m.windowAtMillis = at;
+    }
+
+    /**
+     * Swaps the candidate classes that pay, the largest saving first, within the budget: re-weaves so far within
+     * {@code budget} of the run's time, and the re-checks of every entry-only class within {@code budget} of a
+     * re-check period.
+     */
+    private void swap(ControlContext ctx, Map<Integer, Candidate> candidates, long at) {
+        List<Candidate> order = new ArrayList<>(candidates.values());
+        order.sort((a, b) -> Double.compare(b.savedPerSecond(), a.savedPerSecond()));
+        Set<Integer> entryOnlyClasses = new HashSet<>();
+        for (MethodState m : methods.values()) {
+            if (m.entryOnly) {
+                entryOnlyClasses.add(m.layout.slot());
+            }
+        }
+        double cost = costMillisPerClass;
+        // until a swap of this strategy's was applied (and measured), the cost is the start-up retransformation's
+        // share per class, far below one class's own: one class, to measure
+        boolean measured = classSwaps > 0;
+        int swapped = 0;
+        for (Candidate c : order) {
+            if (c.savedPerSecond() < minSavedPerSecond) {
+                belowMinSaving++;
+                continue;
+            }
+            boolean newClass = !entryOnlyClasses.contains(c.slot());
+            // each entry-only class costs two re-weaves a re-check period (back to full, then entry-only again)
+            double recheckLoad = (entryOnlyClasses.size() + (newClass ? 1 : 0)) * 2 * cost;
+            boolean fits = !measured ? swapped == 0
+                : spentMillis + cost <= budget * at && recheckLoad <= budget * recheckMillis;
+            if (!fits) {
+                overBudget++;
+                continue;
+            }
+            for (int i = 0; i < c.methods().size(); i++) {
+                MethodState m = c.methods().get(i);
+                m.ratios = c.ratios().get(i);
+                m.anchor = c.now().get(i);
+                m.entryOnly = true;
+                m.entryOnlySinceMillis = at;
+                ctx.setVariant(m.site, ENTRY_ONLY);
+                swapsToEntry++;
+            }
+            entryOnlyClasses.add(c.slot());
+            spentMillis += cost;
+            classSwaps++;
+            swapped++;
+            if (decisions.size() < MAX_LOGGED) {
+                Map<String, Object> d = new LinkedHashMap<>();
+                d.put("class", c.methods().get(0).className);
+                d.put("atMillis", at);
+                d.put("methods", (long) c.methods().size());
+                d.put("savedPerSecond", Math.round(c.savedPerSecond()));
+                d.put("costMillis", Math.round(cost * 10) / 10.0);
+                d.put("spentMillis", Math.round(spentMillis));
+                decisions.add(d);
             }
         }
     }
@@ -132,56 +314,37 @@ public final class StableCountStrategy implements ControllerStrategy {
         return s;
     }
 
-    private void decide(ControlContext ctx, MethodState m, long[] now, long[] counts) {
+    /**
+     * A method back in full counting for its re-check: once a window of its new code has calls, unchanged it goes
+     * entry-only again (true: its class is re-woven), changed it stays in full for good.
+     */
+    private boolean recheck(ControlContext ctx, MethodState m, long[] now, long[] counts, long at) {
         if (m.window == null) {
             m.window = now;
-            return;
+            return false;
         }
         long calls = now[0] - m.window[0];
-        if (m.entryOnly && !m.rechecking) {
-            if (ctx.elapsedMillis() - m.entryOnlySinceMillis >= recheckMillis) {
-                ctx.setVariant(m.site, "");          // full counting for a window
-                m.rechecking = true;
-                m.window = null;                     // the window starts once the class is re-woven: next step
-                rechecks++;
-            }
-            return;
+        if (calls == 0) {
+            return false;
         }
-        long[] ratios = calls > 0 ? ratios(now, m.window, calls) : null;
-        if (m.rechecking) {
-            if (calls == 0) {
-                return;
-            }
-            if (stillEntryOnly(m, now)) {
-                m.window = now;                         // the class is not re-woven yet: the window starts later
-                return;
-            }
-            if (ratios != null && java.util.Arrays.equals(ratios, m.ratios)) {
-                ctx.setVariant(m.site, ENTRY_ONLY);     // unchanged: entry-only again, the same anchor
-                m.rechecking = false;
-                m.entryOnlySinceMillis = ctx.elapsedMillis();
-            } else {
-                keep(m, counts);                        // changed: counted in full from now on
-                m.entryOnly = false;
-                m.rechecking = false;
-                m.ratios = null;
-                m.window = now;
-                returnsToFull++;
-            }
-            return;
+        if (stillEntryOnly(m, now)) {
+            m.window = now;                         // the class is not re-woven yet: the window starts later
+            return false;
         }
-        if (calls < minInvocations) {
-            return;
+        long[] ratios = ratios(now, m.window, calls);
+        m.rechecking = false;
+        if (ratios != null && java.util.Arrays.equals(ratios, m.ratios)) {
+            ctx.setVariant(m.site, ENTRY_ONLY);     // unchanged: entry-only again, the same anchor
+            m.entryOnlySinceMillis = at;
+            return true;
         }
-        if (ratios != null) {
-            m.ratios = ratios;
-            m.anchor = now;
-            m.entryOnly = true;
-            m.entryOnlySinceMillis = ctx.elapsedMillis();
-            ctx.setVariant(m.site, ENTRY_ONLY);
-            swapsToEntry++;
-        }
-        m.window = now;
+        keep(m, counts);                            // changed: counted in full from now on
+        m.entryOnly = false;
+        m.changed = true;
+        m.ratios = null;
+        m.window = null;
+        returnsToFull++;
+        return false;
     }
 
     /**
@@ -248,7 +411,7 @@ public final class StableCountStrategy implements ControllerStrategy {
             }
             for (ClassLayout.Method m : l.methods()) {
                 if (m.name().equals(s.methodName()) && m.desc().equals(s.methodDesc()) && m.blocks() > 1) {
-                    methods.put(s.id(), new MethodState(s.id(), l, m));
+                    methods.put(s.id(), new MethodState(s.id(), s.className(), l, m));
                 }
             }
         }
@@ -266,6 +429,15 @@ public final class StableCountStrategy implements ControllerStrategy {
         m.put("rechecks", rechecks);
         m.put("returnsToFullCounting", returnsToFull);
         m.put("entryOnlyAtEnd", entryOnlyNow);
+        m.put("classSwaps", classSwaps);
+        m.put("classRechecks", classRechecks);
+        m.put("budget", budget);
+        m.put("minSavedPerSecond", minSavedPerSecond);
+        m.put("costMillisPerClass", Math.round(costMillisPerClass * 10) / 10.0);
+        m.put("reweaveMillisCharged", Math.round(spentMillis));
+        m.put("candidatesBelowMinSaving", belowMinSaving);
+        m.put("candidatesOverBudget", overBudget);
+        m.put("swaps", new ArrayList<>(decisions));
         return m;
     }
 }

@@ -61,4 +61,13 @@ public interface ControlContext {
 
     /** The analysis's results (the same object the agent snapshots at the end), or null if it has none. */
     AnalysisResults results();
+
+    /**
+     * What re-weaving one class costs, measured on this run: the controller's retransformations so far, per class
+     * (smoothed), twice over for the recompilation that follows; before the first, the start-up retransformation's
+     * time per class, twice over. 0 while nothing was measured.
+     */
+    default double reweaveMillisPerClass() {
+        return 0;
+    }
 }
