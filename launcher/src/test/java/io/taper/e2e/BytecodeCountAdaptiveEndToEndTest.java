@@ -1,6 +1,7 @@
 package io.taper.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -24,7 +25,8 @@ import org.objectweb.asm.tree.MethodNode;
  * Adaptive bytecode counting end to end (a forked JVM with {@code -Xverify:all} and the server's dump): a method
  * whose count per call never changes runs entry-only and is extrapolated exactly; a method whose count changes with
  * the program's phase goes entry-only, comes back to full counting at its re-check and stays there, short of the
- * exact total by no more than the calls until that re-check; the dump shows the swap and the return.
+ * exact total by no more than the calls until that re-check; the dump shows the swap and the return. A class whose
+ * saving is below the strategy's minimum is never re-woven and counts exactly.
  */
 class BytecodeCountAdaptiveEndToEndTest {
 
@@ -40,26 +42,51 @@ class BytecodeCountAdaptiveEndToEndTest {
         return 4 + 3 * (trips + 1) + 8 * trips + 2;
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void stableMethodsRunEntryOnlyAndAChangedOneReturnsToFullCounting() throws Exception {
-        Path out = tmp.resolve("adaptive");
-        Path dump = tmp.resolve("dump");
+    /** A run of the fixture under the strategy with these options; its calls per phase, as it printed them. */
+    private record Run(TaperProcess.Outcome outcome, Path dump, long first, long later) {
+
+        Map<String, Map<String, Object>> rows() throws Exception {
+            Map<String, Map<String, Object>> rows = new HashMap<>();
+            for (Map<String, Object> r : outcome.rows()) {
+                if (MAIN.equals(r.get("class"))) {
+                    rows.put(r.get("method") + (String) r.get("descriptor"), r);
+                }
+            }
+            return rows;
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> controller() throws Exception {
+            return (Map<String, Object>) outcome.stats().get("controller");
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> strategy() throws Exception {
+            return (Map<String, Object>) controller().get("strategyStats");
+        }
+    }
+
+    private Run run(String name, String options) throws Exception {
+        Path out = tmp.resolve(name);
+        Path dump = tmp.resolve(name + "-dump");
         TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", "bytecode-count", "--mode", "adaptive",
-            "--controller", "bytecode-count:recheck-ms=400,period-ms=50", "--dump", dump.toString(),
-            "--out", out.toString(), "--", "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN, "1500");
+            "--controller", "bytecode-count:" + options, "--dump", dump.toString(),
+            "--out", out.toString(), "--", "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN, "2000");
         assertEquals(0, o.exitCode(), o.stderr());
         Matcher printed = Pattern.compile("first (\\d+) later (\\d+) sink true\n").matcher(o.stdout());
         assertTrue(printed.matches(), o.stdout());
-        long first = Long.parseLong(printed.group(1));
-        long later = Long.parseLong(printed.group(2));
+        return new Run(o, dump, Long.parseLong(printed.group(1)), Long.parseLong(printed.group(2)));
+    }
 
-        Map<String, Map<String, Object>> rows = new HashMap<>();
-        for (Map<String, Object> r : o.rows()) {
-            if (MAIN.equals(r.get("class"))) {
-                rows.put(r.get("method") + (String) r.get("descriptor"), r);
-            }
-        }
+    @Test
+    void stableMethodsRunEntryOnlyAndAChangedOneReturnsToFullCounting() throws Exception {
+        // every saving pays and the whole run's time may go to re-weaving: the swap's mechanics alone (a re-check
+        // period long enough for the class's two re-weaves, pause and recompilation, not to take all of it)
+        Run run = run("adaptive", "recheck-ms=1500,period-ms=50,min-saved-per-s=0,budget=1");
+        Path dump = run.dump();
+        long first = run.first();
+        long later = run.later();
+        Map<String, Map<String, Object>> rows = run.rows();
         Map<String, Object> stable = rows.get("stable(I)I");
         assertEquals(first + later, num(stable, "invocations"));
         assertEquals(STABLE_PER_CALL * (first + later), num(stable, "bytecodes"), "extrapolated exactly: " + stable);
@@ -68,16 +95,15 @@ class BytecodeCountAdaptiveEndToEndTest {
         Map<String, Object> phased = rows.get("phased(II)I");
         assertEquals(first + later, num(phased, "invocations"));
         // while entry-only after the phase changed, phased() is extrapolated with its old count per call until its
-        // re-check (every 400 ms) brings full counting back: at most that long (two periods with the controller's
-        // own step, of the run's 3 s) is counted short, never more, and the calls before are exact
+        // re-check (every 1,500 ms) brings full counting back: at most that long (and four periods with the
+        // controller's own step, of the run's 4 s) is counted short, never more, and the calls before are exact
         long exact = phased(4) * first + phased(9) * later;
         long counted = num(phased, "bytecodes");
-        long bound = (phased(9) - phased(4)) * (first + later) * 900 / 3000;
+        long bound = (phased(9) - phased(4)) * (first + later) * 1700 / 4000;
         assertTrue(counted <= exact && exact - counted <= bound, counted + " of " + exact + ", bound " + bound);
         assertTrue(counted >= phased(4) * (first + later), "at least the first phase's count for every call");
 
-        Map<String, Object> strategy = (Map<String, Object>) ((Map<String, Object>) o.stats().get("controller"))
-            .get("strategyStats");
+        Map<String, Object> strategy = run.strategy();
         assertTrue(num(strategy, "swapsToEntryOnly") >= 2, strategy.toString());
         assertTrue(num(strategy, "returnsToFullCounting") >= 1, strategy.toString());
 
@@ -91,6 +117,29 @@ class BytecodeCountAdaptiveEndToEndTest {
         int entryOnly = stores.indexOf(1);
         assertTrue(stores.get(0) == 3 && entryOnly > 0 && stores.subList(entryOnly, stores.size()).contains(3),
             "counter stores of phased() per weaving: " + stores);
+    }
+
+    @Test
+    void aClassWhoseSavingIsBelowTheMinimumKeepsCountingInFull() throws Exception {
+        Run run = run("below-minimum", "recheck-ms=1500,period-ms=50,min-saved-per-s=1000000000000,budget=1");
+        Map<String, Map<String, Object>> rows = run.rows();
+        long calls = run.first() + run.later();
+        Map<String, Object> stable = rows.get("stable(I)I");
+        assertEquals(calls, num(stable, "invocations"));
+        assertEquals(STABLE_PER_CALL * calls, num(stable, "bytecodes"), "counted, exactly: " + stable);
+        assertEquals(false, stable.get("extrapolated"));
+        Map<String, Object> phased = rows.get("phased(II)I");
+        assertEquals(phased(4) * run.first() + phased(9) * run.later(), num(phased, "bytecodes"));
+        assertEquals(false, phased.get("extrapolated"));
+
+        Map<String, Object> strategy = run.strategy();
+        assertEquals(0, num(strategy, "swapsToEntryOnly"), strategy.toString());
+        assertEquals(0, num(strategy, "classSwaps"), strategy.toString());
+        assertTrue(num(strategy, "candidatesBelowMinSaving") >= 1, strategy.toString());
+        assertEquals(0, num(run.controller(), "classesRetransformed"), "nothing re-woven");
+        assertTrue(Files.exists(run.dump().resolve("io/taper/e2e/fixtures/PhasedCounts.woven.1.class")));
+        assertFalse(Files.exists(run.dump().resolve("io/taper/e2e/fixtures/PhasedCounts.woven.2.class")),
+            "woven once");
     }
 
     /** The counter increments (LASTOREs and calls of {@code ThreadCounters.count}) in a method of a woven class. */

@@ -24,10 +24,11 @@ import java.util.Set;
  * away the compiled code of the class and of everything that inlined it, while entry-only saves only the method's
  * block increments (its fetch becomes the entry counter's call). So a class's methods swap only where it pays, by
  * measured inputs: their block increments saved per second (from the window) must reach {@code min-saved-per-s}
- * (default 1,000,000), classes go in order of that saving, and re-weaving, at the controller's measured cost per
- * class ({@link ControlContext#reweaveMillisPerClass}), may take at most {@code budget} (default 0.02) of the run's
- * time so far, and of every re-check period for the re-checks the entry-only classes will need. Methods of one class
- * swap and re-check together, in one re-weave.
+ * (default 20,000,000), classes go in order of that saving, and re-weaving, at its measured cost per class
+ * ({@link ReweaveCosts}: the pause and the JIT's recompilation after it), may take at most {@code budget} (default
+ * 0.02) of the run's time so far, and of every re-check period for the re-checks the entry-only classes need. A class
+ * whose re-checks alone would cost more stays counted in full after its next one. Methods of one class swap and
+ * re-check together, in one re-weave.
  *
  * <p>The extrapolation is anchored where the decision was taken (the counts then, plus the per-invocation count for
  * every invocation since), so the time the retransformation takes in either direction loses nothing for a method
@@ -43,7 +44,7 @@ public final class StableCountStrategy implements ControllerStrategy {
     private long recheckMillis = 5_000;
     private long periodMillis = 250;
     private double budget = 0.02;
-    private long minSavedPerSecond = 1_000_000;
+    private long minSavedPerSecond = 20_000_000;
 
     /** What the strategy knows of one switchable method. */
     private static final class MethodState {
@@ -60,6 +61,8 @@ public final class StableCountStrategy implements ControllerStrategy {
         long[] anchor;
         boolean entryOnly;
         boolean rechecking;
+        /** Back in full counting for good once its re-check window shows the full code running. */
+        boolean givingUp;
         /** Its count per call changed at a re-check: counted in full from then on. */
         boolean changed;
         long entryOnlySinceMillis;
@@ -76,9 +79,18 @@ public final class StableCountStrategy implements ControllerStrategy {
         }
     }
 
-    /** A class whose stable methods might swap this step. */
-    private record Candidate(int slot, List<MethodState> methods, List<long[]> ratios, List<long[]> now,
-                             double savedPerSecond) {
+    /** A class whose stable methods might swap this step: each with its counts per call and its counts now. */
+    private static final class Candidate {
+        final int slot;
+        final List<MethodState> methods = new ArrayList<>();
+        final List<long[]> ratios = new ArrayList<>();
+        final List<long[]> now = new ArrayList<>();
+        /** Block increments per second the methods would save together. */
+        double savedPerSecond;
+
+        Candidate(int slot) {
+            this.slot = slot;
+        }
     }
 
     private final Map<Integer, MethodState> methods = new LinkedHashMap<>();
@@ -91,6 +103,8 @@ public final class StableCountStrategy implements ControllerStrategy {
     private long classRechecks;
     private long belowMinSaving;
     private long overBudget;
+    private long classesGivenUp;
+    private final ReweaveCosts costs = new ReweaveCosts();
     private double spentMillis;
     private double costMillisPerClass;
     private final List<Map<String, Object>> decisions = new ArrayList<>();
@@ -156,6 +170,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         discover(ctx);
         costMillisPerClass = ctx.reweaveMillisPerClass();
         long at = ctx.elapsedMillis();
+        costs.tick(at);
         Map<Integer, long[]> sums = new HashMap<>();
         Map<Integer, List<MethodState>> dueForRecheck = new LinkedHashMap<>();
         Set<Integer> backToEntryOnly = new HashSet<>();
@@ -180,24 +195,35 @@ public final class StableCountStrategy implements ControllerStrategy {
                 window(m, now, at, candidates);
             }
         }
-        // a class due for its re-check takes all its entry-only methods back to full counting, in one re-weave
-        for (List<MethodState> due : dueForRecheck.values()) {
+        Set<Integer> reweaving = new HashSet<>(backToEntryOnly);
+        for (int slot : backToEntryOnly) {
+            spentMillis += costs.of(slot, costMillisPerClass);
+        }
+        // a class due for its re-check takes all its entry-only methods back to full counting, in one re-weave; one
+        // whose two re-weaves a period cost more than the budget allows stays in full from then on
+        for (Map.Entry<Integer, List<MethodState>> e : dueForRecheck.entrySet()) {
+            List<MethodState> due = e.getValue();
             for (MethodState m : methods.values()) {
                 if (m.layout == due.get(0).layout && m.entryOnly && !m.rechecking && !due.contains(m)) {
                     due.add(m);
                 }
             }
+            double cost = costs.of(e.getKey(), costMillisPerClass);
+            boolean givingUp = 2 * cost > budget * recheckMillis;
             for (MethodState m : due) {
                 ctx.setVariant(m.site, "");          // full counting for a window
                 m.rechecking = true;
+                m.givingUp = givingUp;
                 m.window = null;                     // the window starts once the class is re-woven: next step
                 rechecks++;
             }
             classRechecks++;
-            spentMillis += costMillisPerClass;
+            classesGivenUp += givingUp ? 1 : 0;
+            spentMillis += cost;
+            reweaving.add(e.getKey());
         }
-        spentMillis += backToEntryOnly.size() * costMillisPerClass;
-        swap(ctx, candidates, at);
+        reweaving.addAll(swap(ctx, candidates, at));
+        costs.reweaving(reweaving, at, costMillisPerClass / 2);
         for (MethodState m : methods.values()) {
             if (m.anchor != null || m.keptAny) {
                 Extrapolation.publish(m.layout.slot(), model(m));
@@ -226,15 +252,11 @@ public final class StableCountStrategy implements ControllerStrategy {
                 perCall += r;
             }
             double saved = Math.max(0, perCall) * (double) calls * 1000.0 / (at - m.windowAtMillis);
-            Candidate c = candidates.get(m.layout.slot());
-            if (c == null) {
-                c = new Candidate(m.layout.slot(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0);
-            }
-            c.methods().add(m);
-            c.ratios().add(ratios);
-            c.now().add(now);
-            candidates.put(c.slot(), new Candidate(c.slot(), c.methods(), c.ratios(), c.now(),
-                c.savedPerSecond() + saved));
+            Candidate c = candidates.computeIfAbsent(m.layout.slot(), Candidate::new);
+            c.methods.add(m);
+            c.ratios.add(ratios);
+            c.now.add(now);
+            c.savedPerSecond += saved;
         }
         m.window = now;
         m.windowAtMillis = at;
@@ -243,60 +265,64 @@ public final class StableCountStrategy implements ControllerStrategy {
     /**
      * Swaps the candidate classes that pay, the largest saving first, within the budget: re-weaves so far within
      * {@code budget} of the run's time, and the re-checks of every entry-only class within {@code budget} of a
-     * re-check period.
+     * re-check period. Returns the classes it swaps.
      */
-    private void swap(ControlContext ctx, Map<Integer, Candidate> candidates, long at) {
+    private Set<Integer> swap(ControlContext ctx, Map<Integer, Candidate> candidates, long at) {
         List<Candidate> order = new ArrayList<>(candidates.values());
-        order.sort((a, b) -> Double.compare(b.savedPerSecond(), a.savedPerSecond()));
+        order.sort((a, b) -> Double.compare(b.savedPerSecond, a.savedPerSecond));
         Set<Integer> entryOnlyClasses = new HashSet<>();
         for (MethodState m : methods.values()) {
             if (m.entryOnly) {
                 entryOnlyClasses.add(m.layout.slot());
             }
         }
-        double cost = costMillisPerClass;
-        // until a swap of this strategy's was applied (and measured), the cost is the start-up retransformation's
-        // share per class, far below one class's own: one class, to measure
-        boolean measured = classSwaps > 0;
-        int swapped = 0;
+        double recheckLoad = 0;                          // two re-weaves a period for each entry-only class
+        for (int slot : entryOnlyClasses) {
+            recheckLoad += 2 * costs.of(slot, costMillisPerClass);
+        }
+        // until a re-weave of this strategy's was measured, the cost is the start-up retransformation's share per
+        // class, far below one class's own: one class, to measure
+        boolean measured = costs.anyMeasured();
+        Set<Integer> swapped = new HashSet<>();
         for (Candidate c : order) {
-            if (c.savedPerSecond() < minSavedPerSecond) {
+            if (c.savedPerSecond < minSavedPerSecond) {
                 belowMinSaving++;
                 continue;
             }
-            boolean newClass = !entryOnlyClasses.contains(c.slot());
-            // each entry-only class costs two re-weaves a re-check period (back to full, then entry-only again)
-            double recheckLoad = (entryOnlyClasses.size() + (newClass ? 1 : 0)) * 2 * cost;
-            boolean fits = !measured ? swapped == 0
-                : spentMillis + cost <= budget * at && recheckLoad <= budget * recheckMillis;
+            double cost = costs.of(c.slot, costMillisPerClass);
+            double load = recheckLoad + (entryOnlyClasses.contains(c.slot) ? 0 : 2 * cost);
+            boolean fits = !measured ? swapped.isEmpty() && classSwaps == 0
+                : spentMillis + cost <= budget * at && load <= budget * recheckMillis;
             if (!fits) {
                 overBudget++;
                 continue;
             }
-            for (int i = 0; i < c.methods().size(); i++) {
-                MethodState m = c.methods().get(i);
-                m.ratios = c.ratios().get(i);
-                m.anchor = c.now().get(i);
+            for (int i = 0; i < c.methods.size(); i++) {
+                MethodState m = c.methods.get(i);
+                m.ratios = c.ratios.get(i);
+                m.anchor = c.now.get(i);
                 m.entryOnly = true;
                 m.entryOnlySinceMillis = at;
                 ctx.setVariant(m.site, ENTRY_ONLY);
                 swapsToEntry++;
             }
-            entryOnlyClasses.add(c.slot());
+            entryOnlyClasses.add(c.slot);
+            recheckLoad = load;
             spentMillis += cost;
             classSwaps++;
-            swapped++;
+            swapped.add(c.slot);
             if (decisions.size() < MAX_LOGGED) {
                 Map<String, Object> d = new LinkedHashMap<>();
-                d.put("class", c.methods().get(0).className);
+                d.put("class", c.methods.get(0).className);
                 d.put("atMillis", at);
-                d.put("methods", (long) c.methods().size());
-                d.put("savedPerSecond", Math.round(c.savedPerSecond()));
+                d.put("methods", (long) c.methods.size());
+                d.put("savedPerSecond", Math.round(c.savedPerSecond));
                 d.put("costMillis", Math.round(cost * 10) / 10.0);
                 d.put("spentMillis", Math.round(spentMillis));
                 decisions.add(d);
             }
         }
+        return swapped;
     }
 
     private static Extrapolation.Model model(MethodState m) {
@@ -333,17 +359,19 @@ public final class StableCountStrategy implements ControllerStrategy {
         }
         long[] ratios = ratios(now, m.window, calls);
         m.rechecking = false;
-        if (ratios != null && java.util.Arrays.equals(ratios, m.ratios)) {
+        if (!m.givingUp && ratios != null && java.util.Arrays.equals(ratios, m.ratios)) {
             ctx.setVariant(m.site, ENTRY_ONLY);     // unchanged: entry-only again, the same anchor
             m.entryOnlySinceMillis = at;
             return true;
         }
-        keep(m, counts);                            // changed: counted in full from now on
+        keep(m, counts);                            // changed, or not worth its re-checks: in full from now on
         m.entryOnly = false;
         m.changed = true;
         m.ratios = null;
         m.window = null;
-        returnsToFull++;
+        if (!m.givingUp) {
+            returnsToFull++;
+        }
         return false;
     }
 
@@ -431,10 +459,13 @@ public final class StableCountStrategy implements ControllerStrategy {
         m.put("entryOnlyAtEnd", entryOnlyNow);
         m.put("classSwaps", classSwaps);
         m.put("classRechecks", classRechecks);
+        m.put("classesGivenUp", classesGivenUp);
         m.put("budget", budget);
         m.put("minSavedPerSecond", minSavedPerSecond);
         m.put("costMillisPerClass", Math.round(costMillisPerClass * 10) / 10.0);
         m.put("reweaveMillisCharged", Math.round(spentMillis));
+        m.put("compileMillisCharged", Math.round(costs.compileMillisCharged()));
+        m.put("compileTimeMeasured", costs.compileTimeKnown());
         m.put("candidatesBelowMinSaving", belowMinSaving);
         m.put("candidatesOverBudget", overBudget);
         m.put("swaps", new ArrayList<>(decisions));
