@@ -286,18 +286,25 @@ public final class ThreadCounters {
 
     /**
      * Under the lock: this thread does Taper's work here (registering, reading), so the woven JDK code it runs meanwhile
-     * gets scratch arrays ({@link #registering}) and no owner's fast path counts it ({@link #ownWorkNow}). Returns what
-     * {@link #endLocked} restores.
+     * gets scratch arrays ({@link #registering}) and, on a program thread, no owner's fast path counts it
+     * ({@link #ownWorkNow}). Taper's own threads own nothing, so their reading (the controller's every step, the
+     * agent's snapshots) leaves every owner's fast path alone: bumped for them too, it sent every program thread
+     * down the lookup for as long as they read. Returns what {@link #endLocked} restores.
      */
     private static Thread beginLocked(Thread t) {
         Thread before = registering;
         registering = t;
-        ownWorkNow++;
+        ownWorkNow++;   // first: the name's test runs woven JDK code, which t may own
+        if (ProgramThreads.isTapersName(t.getName())) {
+            ownWorkNow--;
+        }
         return before;
     }
 
     private static void endLocked(Thread before) {
-        ownWorkNow--;
+        if (!ProgramThreads.isTapersName(Thread.currentThread().getName())) {
+            ownWorkNow--;
+        }
         registering = before;
     }
 
