@@ -24,7 +24,7 @@ import java.util.Set;
  * away the compiled code of the class and of everything that inlined it, while entry-only saves only the method's
  * block increments (its fetch becomes the entry counter's call). So a class's methods swap only where it pays, by
  * measured inputs: their block increments saved per second (from the window) must reach {@code min-saved-per-s}
- * (default 20,000,000), classes go in order of that saving, and re-weaving, at its measured cost per class
+ * (default 100,000,000), classes go in order of that saving, and re-weaving, at its measured cost per class
  * ({@link ReweaveCosts}: the pause and the JIT's recompilation after it), may take at most {@code budget} (default
  * 0.02) of the run's time so far, and of every re-check period for the re-checks the entry-only classes need. A class
  * whose re-checks alone would cost more stays counted in full after its next one. Methods of one class swap and
@@ -52,7 +52,7 @@ public final class StableCountStrategy implements ControllerStrategy {
     private long periodMillis = 1_000;
     private boolean bootClasses;
     private double budget = 0.02;
-    private long minSavedPerSecond = 20_000_000;
+    private long minSavedPerSecond = 100_000_000;
 
     /** What the strategy knows of one switchable method. */
     private static final class MethodState {
