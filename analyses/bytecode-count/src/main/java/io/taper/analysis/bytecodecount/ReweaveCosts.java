@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * What re-weaving a class costs in this run, per class, measured: its share of the retransformation's pause, and the
@@ -26,7 +27,8 @@ final class ReweaveCosts {
     private record Batch(Set<Integer> slots, long atMillis, long compileAt, double rateBefore, double pausePerClass) {
     }
 
-    private final CompilationMXBean jit = compileTimes();
+    /** The JIT's total compile time so far, in milliseconds, or null where the JVM does not tell. */
+    private final LongSupplier compileTime;
     /** {@code {atMillis, compile millis}} of the last steps, as far back as the window. */
     private final ArrayDeque<long[]> samples = new ArrayDeque<>();
     private final List<Batch> open = new ArrayList<>();
@@ -35,10 +37,20 @@ final class ReweaveCosts {
     private long measured;
     private double compileMillisCharged;
 
-    private static CompilationMXBean compileTimes() {
+    /** Reads the JVM's own compile time. */
+    ReweaveCosts() {
+        this(jitCompileTime());
+    }
+
+    /** @param compileTime the JIT's total compile time in milliseconds, or null if unknown (pauses alone count) */
+    ReweaveCosts(LongSupplier compileTime) {
+        this.compileTime = compileTime;
+    }
+
+    private static LongSupplier jitCompileTime() {
         try {
             CompilationMXBean b = ManagementFactory.getCompilationMXBean();
-            return b != null && b.isCompilationTimeMonitoringSupported() ? b : null;
+            return b != null && b.isCompilationTimeMonitoringSupported() ? b::getTotalCompilationTime : null;
         } catch (RuntimeException | Error e) {
             return null;
         }
@@ -92,7 +104,7 @@ final class ReweaveCosts {
     }
 
     boolean compileTimeKnown() {
-        return jit != null;
+        return compileTime != null;
     }
 
     double compileMillisCharged() {
@@ -100,6 +112,6 @@ final class ReweaveCosts {
     }
 
     private long compileMillis() {
-        return jit != null ? jit.getTotalCompilationTime() : 0;
+        return compileTime != null ? compileTime.getAsLong() : 0;
     }
 }

@@ -444,13 +444,15 @@ public final class StableCountStrategy implements ControllerStrategy {
         sitesSeen = sites.size();
         List<SiteInfo> methodSites = new ArrayList<>();
         for (SiteInfo s : sites) {
+            if (!bootClasses && s.loaderTag() == BOOT_LOADER) {
+                continue;                                // not parsed: most of a run's classes are the JDK's
+            }
             if (s.location() == -1) {
                 ClassLayout l = ParsedLayouts.of(s);
                 if (l != null) {
                     layouts.put(s.loaderTag() + "/" + s.className(), l);
                 }
-            } else if ("method".equals(s.snippet()) && !methods.containsKey(s.id())
-                && (bootClasses || s.loaderTag() != BOOT_LOADER)) {
+            } else if ("method".equals(s.snippet()) && !methods.containsKey(s.id())) {
                 methodSites.add(s);
             }
         }
