@@ -176,9 +176,9 @@ final class CodeRemovalModel {
         }
     }
 
-    /** What re-weaving a class costs as this model counts it: its pause and weaving, twice over for recompilation. */
-    double costMillisPerClass() {
-        return 2 * costNanosPerClass / 1e6;
+    /** A re-weave's pause and weaving per class, as measured so far (this model counts it twice, for recompilation). */
+    double pauseMillisPerClass() {
+        return costNanosPerClass / 1e6;
     }
 
     /** A retransformation pass of the controller took this long for these classes (weaving included). */

@@ -107,7 +107,7 @@ public final class ControlLoop implements Runnable {
         deployments.startWeaveClock();        // on whichever thread steps (the controller's, or a test's)
         steps++;
         StagedContext context = new StagedContext(deployments, results, elapsedMillis(), steps,
-                codeRemoval.costMillisPerClass());
+                codeRemoval.pauseMillisPerClass());
         long t0 = System.nanoTime();
         try {
             strategy.step(context);

@@ -27,20 +27,20 @@ final class StagedContext implements ControlContext {
     private final Map<Integer, Boolean> stagedDisabled = new HashMap<>();
     private final Map<Integer, String> stagedVariant = new HashMap<>();
     private final List<Integer> switchedOff = new ArrayList<>();
-    private final double reweaveMillisPerClass;
+    private final double reweavePauseMillisPerClass;
 
     StagedContext(ClassDeployments deployments, ResultsHolder results, long elapsedMillis, long step,
-                  double reweaveMillisPerClass) {
+                  double reweavePauseMillisPerClass) {
         this.deployments = deployments;
         this.results = results;
         this.elapsedMillis = elapsedMillis;
         this.step = step;
-        this.reweaveMillisPerClass = reweaveMillisPerClass;
+        this.reweavePauseMillisPerClass = reweavePauseMillisPerClass;
     }
 
     @Override
-    public double reweaveMillisPerClass() {
-        return reweaveMillisPerClass;
+    public double reweavePauseMillisPerClass() {
+        return reweavePauseMillisPerClass;
     }
 
     List<Change> changes() {

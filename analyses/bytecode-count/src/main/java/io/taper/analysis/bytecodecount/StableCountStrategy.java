@@ -33,7 +33,7 @@ import java.util.Set;
  * <p>The bootstrap loader's classes never swap unless {@code boot=true}: the whole program inlines the JDK's core
  * ({@code String}, {@code HashMap}), so re-weaving one throws away most of its compiled code, and the program runs
  * slower code for far longer than the JIT's compile time after it shows (Xalan, {@code java.lang.String} swapped and
- * re-checked once: 50 s against fixed's 34 s, of which 148 ms was the measured recompilation).
+ * re-checked twice: 50 s against fixed's 34 s, of which 148 ms was the measured recompilation).
  *
  * <p>The extrapolation is anchored where the decision was taken (the counts then, plus the per-invocation count for
  * every invocation since), so the time the retransformation takes in either direction loses nothing for a method
@@ -114,7 +114,7 @@ public final class StableCountStrategy implements ControllerStrategy {
     private long classesGivenUp;
     private final ReweaveCosts costs = new ReweaveCosts();
     private double spentMillis;
-    private double costMillisPerClass;
+    private double pauseMillisPerClass;
     private final List<Map<String, Object>> decisions = new ArrayList<>();
 
     @Override
@@ -189,7 +189,7 @@ public final class StableCountStrategy implements ControllerStrategy {
     @Override
     public void step(ControlContext ctx) {
         discover(ctx);
-        costMillisPerClass = ctx.reweaveMillisPerClass();
+        pauseMillisPerClass = ctx.reweavePauseMillisPerClass();
         long at = ctx.elapsedMillis();
         costs.tick(at);
         Map<Integer, long[]> sums = new HashMap<>();
@@ -218,7 +218,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         }
         Set<Integer> reweaving = new HashSet<>(backToEntryOnly);
         for (int slot : backToEntryOnly) {
-            spentMillis += costs.of(slot, costMillisPerClass);
+            spentMillis += costs.of(slot, pauseMillisPerClass);
         }
         // a class due for its re-check takes all its entry-only methods back to full counting, in one re-weave; one
         // whose two re-weaves a period cost more than the budget allows stays in full from then on
@@ -229,7 +229,7 @@ public final class StableCountStrategy implements ControllerStrategy {
                     due.add(m);
                 }
             }
-            double cost = costs.of(e.getKey(), costMillisPerClass);
+            double cost = costs.of(e.getKey(), pauseMillisPerClass);
             boolean givingUp = 2 * cost > budget * recheckMillis;
             for (MethodState m : due) {
                 ctx.setVariant(m.site, "");          // full counting for a window
@@ -244,7 +244,7 @@ public final class StableCountStrategy implements ControllerStrategy {
             reweaving.add(e.getKey());
         }
         reweaving.addAll(swap(ctx, candidates, at));
-        costs.reweaving(reweaving, at, costMillisPerClass / 2);
+        costs.reweaving(reweaving, at, pauseMillisPerClass);
         for (MethodState m : methods.values()) {
             if (m.anchor != null || m.keptAny) {
                 Extrapolation.publish(m.layout.slot(), model(m));
@@ -299,7 +299,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         }
         double recheckLoad = 0;                          // two re-weaves a period for each entry-only class
         for (int slot : entryOnlyClasses) {
-            recheckLoad += 2 * costs.of(slot, costMillisPerClass);
+            recheckLoad += 2 * costs.of(slot, pauseMillisPerClass);
         }
         // until a re-weave of this strategy's was measured, the cost is the start-up retransformation's share per
         // class, far below one class's own: one class, to measure
@@ -310,7 +310,7 @@ public final class StableCountStrategy implements ControllerStrategy {
                 belowMinSaving++;
                 continue;
             }
-            double cost = costs.of(c.slot, costMillisPerClass);
+            double cost = costs.of(c.slot, pauseMillisPerClass);
             double load = recheckLoad + (entryOnlyClasses.contains(c.slot) ? 0 : 2 * cost);
             boolean fits = !measured ? swapped.isEmpty() && classSwaps == 0
                 : spentMillis + cost <= budget * at && load <= budget * recheckMillis;
@@ -486,7 +486,7 @@ public final class StableCountStrategy implements ControllerStrategy {
         m.put("classesGivenUp", classesGivenUp);
         m.put("budget", budget);
         m.put("minSavedPerSecond", minSavedPerSecond);
-        m.put("costMillisPerClass", Math.round(costMillisPerClass * 10) / 10.0);
+        m.put("pauseMillisPerClass", Math.round(pauseMillisPerClass * 10) / 10.0);
         m.put("reweaveMillisCharged", Math.round(spentMillis));
         m.put("compileMillisCharged", Math.round(costs.compileMillisCharged()));
         m.put("compileTimeMeasured", costs.compileTimeKnown());

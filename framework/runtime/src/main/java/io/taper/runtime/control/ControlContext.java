@@ -63,11 +63,11 @@ public interface ControlContext {
     AnalysisResults results();
 
     /**
-     * What re-weaving one class costs, measured on this run: the controller's retransformations so far, per class
-     * (smoothed), twice over for the recompilation that follows; before the first, the start-up retransformation's
-     * time per class, twice over. 0 while nothing was measured.
+     * The pause re-weaving one class costs, measured on this run: the controller's retransformations so far (weaving
+     * and redefinition), per class, smoothed; before the first, the start-up retransformation's time per class. Not
+     * the recompilation that follows, often the larger part. 0 while nothing was measured.
      */
-    default double reweaveMillisPerClass() {
+    default double reweavePauseMillisPerClass() {
         return 0;
     }
 }
