@@ -301,8 +301,8 @@ public final class StableCountStrategy implements ControllerStrategy {
         for (int slot : entryOnlyClasses) {
             recheckLoad += 2 * costs.of(slot, pauseMillisPerClass);
         }
-        // until a re-weave of this strategy's was measured, the cost is the start-up retransformation's share per
-        // class, far below one class's own: one class, to measure
+        // until a re-weave of this strategy's was measured, all it knows is the controller's pause per class, far
+        // below what a class costs with its recompilation: one class, to measure
         boolean measured = costs.anyMeasured();
         Set<Integer> swapped = new HashSet<>();
         for (Candidate c : order) {
