@@ -8,8 +8,8 @@ import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
 import io.taper.runtime.state.ContextCounters;
 import io.taper.runtime.state.ThreadCounters;
+import io.taper.testing.WovenClassRun;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -71,39 +71,11 @@ class BlockCountTransformTest {
     /** Bytecodes per method of ReferenceWorkload, counted on a thread of its own by a transform of these options. */
     private static Map<String, Long> counts(BlockCountTransform t, String thread) throws Exception {
         String name = ReferenceWorkload.class.getName();
-        byte[] original;
-        try (InputStream in = ReferenceWorkload.class.getResourceAsStream("ReferenceWorkload.class")) {
-            original = in.readAllBytes();
-        }
+        byte[] original = WovenClassRun.bytesOf(ReferenceWorkload.class);
         ClassTransform.Woven w = t.transform(new ClassTransform.Request(1, name.replace('.', '/'), original, false));
         ClassLayout layout = ClassLayout.fromFacts(w.facts());
-        ClassLoader loader = new ClassLoader(BlockCountTransformTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-                if (n.equals(name)) {
-                    synchronized (getClassLoadingLock(n)) {
-                        Class<?> c = findLoadedClass(n);
-                        return c != null ? c : defineClass(n, w.bytes(), 0, w.bytes().length);
-                    }
-                }
-                return super.loadClass(n, resolve);
-            }
-        };
-        long[] result = new long[1];
-        Throwable[] failure = new Throwable[1];
-        Thread runner = new Thread(() -> {
-            try {
-                result[0] = (Long) loader.loadClass(name).getMethod("run").invoke(null);
-            } catch (Throwable e) {
-                failure[0] = e;
-            }
-        }, thread);
-        runner.start();
-        runner.join();
-        if (failure[0] != null) {
-            throw new AssertionError(failure[0]);
-        }
-        assertEquals(ReferenceWorkload.run(), result[0], "the woven program computes what the original does");
+        long result = (Long) WovenClassRun.callOnThread(name, w.bytes(), thread, "run", new Class<?>[0]);
+        assertEquals(ReferenceWorkload.run(), result, "the woven program computes what the original does");
         long[] c = new long[layout.size()];
         int[] arrays = {0};
         ThreadCounters.visit((threadName, id, slot, a) -> {

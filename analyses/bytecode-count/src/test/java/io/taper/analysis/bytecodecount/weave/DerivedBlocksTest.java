@@ -3,8 +3,8 @@ package io.taper.analysis.bytecodecount.weave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
+import io.taper.testing.WovenClassRun;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,9 +57,7 @@ class DerivedBlocksTest {
 
     private static List<String> derived(String method) throws IOException {
         ClassNode c = new ClassNode();
-        try (InputStream in = Fixtures.class.getResourceAsStream("DerivedBlocksTest$Fixtures.class")) {
-            new ClassReader(in.readAllBytes()).accept(c, ClassReader.EXPAND_FRAMES);
-        }
+        new ClassReader(WovenClassRun.bytesOf(Fixtures.class)).accept(c, ClassReader.EXPAND_FRAMES);
         MethodNode m = c.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
         BasicBlocks b = BasicBlocks.of(m, BasicBlocks.Cut.BLOCKS);
         List<String> out = new ArrayList<>();

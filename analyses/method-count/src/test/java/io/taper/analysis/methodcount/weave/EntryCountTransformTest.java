@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
 import io.taper.runtime.state.ThreadCounters;
-import java.io.InputStream;
+import io.taper.testing.WovenClassRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -60,34 +60,9 @@ class EntryCountTransformTest {
     void entriesAreCountedExactlyOnTheThreadThatMadeThem() throws Exception {
         ClassTransform.Woven w = weave(EntryFixture.class);
         MethodTable table = MethodTable.fromFacts(w.facts());
-        String name = EntryFixture.class.getName();
-        ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-                if (n.equals(name)) {
-                    synchronized (getClassLoadingLock(n)) {
-                        Class<?> c = findLoadedClass(n);
-                        return c != null ? c : defineClass(n, w.bytes(), 0, w.bytes().length);
-                    }
-                }
-                return super.loadClass(n, resolve);
-            }
-        };
-        long[] result = new long[1];
-        Throwable[] failure = new Throwable[1];
-        Thread runner = new Thread(() -> {
-            try {
-                result[0] = (Long) loader.loadClass(name).getMethod("run", int.class).invoke(null, 50);
-            } catch (Throwable e) {
-                failure[0] = e;
-            }
-        }, "entry-counts");
-        runner.start();
-        runner.join();
-        if (failure[0] != null) {
-            throw new AssertionError(failure[0]);
-        }
-        assertEquals(EntryFixture.run(50), result[0], "the woven program computes what the original does");
+        long result = (Long) WovenClassRun.callOnThread(EntryFixture.class.getName(), w.bytes(), "entry-counts", "run",
+            new Class<?>[] {int.class}, 50);
+        assertEquals(EntryFixture.run(50), result, "the woven program computes what the original does");
         long[] c = new long[table.methods().size()];
         ThreadCounters.visit((threadName, id, slot, a) -> {
             if ("entry-counts".equals(threadName) && slot == table.slot()) {
@@ -107,10 +82,7 @@ class EntryCountTransformTest {
     }
 
     private static ClassTransform.Woven weave(Class<?> c) throws Exception {
-        byte[] original;
-        try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
-            original = in.readAllBytes();
-        }
+        byte[] original = WovenClassRun.bytesOf(c);
         EntryCountTransform t = new EntryCountTransform();
         t.init(new ClassTransform.Context(false, null, Map.of()));
         return t.transform(new ClassTransform.Request(1, c.getName().replace('.', '/'), original, false));
