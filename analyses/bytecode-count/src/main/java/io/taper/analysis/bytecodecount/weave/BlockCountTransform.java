@@ -116,7 +116,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 layout.add(method);
                 boolean blocksCounted = method.countsBlocks();
                 boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && blocksCounted;
-                todo.add(new Weaving(m, b, derived, derivations.size(), invocation, first, entryOnly));
+                todo.add(new Weaving(m, b, method, derived, invocation, first, entryOnly));
                 if (adaptive && !contexts && blocksCounted) {
                     switchable.add(new String[] {m.name, m.desc});
                 }
@@ -134,7 +134,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 } else if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
-                } else if (w.invocation < 0 && w.derivedBlocks == w.blocks.size() - 1) {
+                } else if (w.invocation < 0 && w.layout.derived().size() == w.blocks.size() - 1) {
                     // only the first block counted, and entered only on entry: its counter is an entry counter, one
                     // call and no local
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.first);
@@ -150,7 +150,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 methods.addAndGet(todo.size());
                 for (Weaving w : todo) {
                     blocks.addAndGet(w.blocks.size());
-                    derivedBlocks.addAndGet(w.derivedBlocks);
+                    derivedBlocks.addAndGet(w.layout.derived().size());
                 }
                 Woven result = new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
                 // past the short range, counter indexes are ldc constants too and could share the slot's
@@ -165,8 +165,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         }
     }
 
-    private record Weaving(MethodNode method, BasicBlocks blocks, boolean[] derived, int derivedBlocks, int invocation,
-                           int first, boolean entryOnly) {
+    /** A method to weave: its blocks, its layout (derivations included), which blocks are derived (not counted). */
+    private record Weaving(MethodNode method, BasicBlocks blocks, ClassLayout.Method layout, boolean[] derived,
+                           int invocation, int first, boolean entryOnly) {
     }
 
     @Override
