@@ -59,6 +59,7 @@ final class AgentResult implements Runnable {
     private final ServerLink link;
     private volatile String resultsClass;
     private volatile Controller controller;
+    private volatile QueueRetransformer queue;
 
     AgentResult(String analysisName, Path out, Instrumentation inst, AgentStats stats, ServerLink link) {
         this.analysisName = analysisName;
@@ -82,6 +83,11 @@ final class AgentResult implements Runnable {
         AgentThreads.daemon("taper-snapshots", true, s).start();
     }
 
+    /** The retransformer of the agent's own loads: stopped first at exit. */
+    void queue(QueueRetransformer q) {
+        this.queue = q;
+    }
+
     /** The running controller: stopped first at exit, its statistics added under "controller". */
     void controller(Controller c) {
         this.controller = c;
@@ -91,6 +97,10 @@ final class AgentResult implements Runnable {
     @Override
     public void run() {
         closed = true;                          // the exit reserve is already let go (AgentThreads.exitHook)
+        QueueRetransformer q = queue;
+        if (q != null) {
+            q.stop();
+        }
         ResultSnapshots s = snapshots;
         if (s != null) {
             s.stop();

@@ -101,6 +101,7 @@ public final class AgentStartup {
             step = stats.premainStep("startupRetransform", step);
             QueueRetransformer queue = new QueueRetransformer(inst, pending, batches, link, stats);
             queue.drainNow(5);
+            result.queue(queue);
             step = stats.premainStep("drain", step);
             if (link.available()) {
                 queue.startBackground();

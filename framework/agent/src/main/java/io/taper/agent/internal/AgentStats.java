@@ -31,6 +31,8 @@ final class AgentStats {
     final AtomicLong classesQueuedRetransformed = new AtomicLong();
     /** Queued classes that were gone (unloaded) or unmodifiable when their turn came. */
     final AtomicLong classesQueuedDropped = new AtomicLong();
+    /** Queued classes left as they are because the program had ended (the last results were being read). */
+    final AtomicLong classesQueuedAtExit = new AtomicLong();
     final AtomicLong retransformBatches = new AtomicLong();
     final AtomicLong retransformFailures = new AtomicLong();
     final AtomicLong bytesWoven = new AtomicLong();
@@ -119,6 +121,7 @@ final class AgentStats {
         m.put("classesQueued", classesQueued.get());
         m.put("classesQueuedRetransformed", classesQueuedRetransformed.get());
         m.put("classesQueuedDropped", classesQueuedDropped.get());
+        m.put("classesQueuedAtExit", classesQueuedAtExit.get());
         m.put("hiddenClasses", hiddenClasses);
         m.put("hiddenClassesAtStartup", hiddenClassesAtStartup);
         m.put("unmodifiableClassesAtStartup", unmodifiableClassesAtStartup);

@@ -18,6 +18,7 @@ final class QueueRetransformer {
     private final BatchRetransformer batches;
     private final ServerLink link;
     private final AgentStats stats;
+    private volatile boolean stopped;
 
     QueueRetransformer(Instrumentation inst, PendingClasses pending, BatchRetransformer batches, ServerLink link,
                        AgentStats stats) {
@@ -37,6 +38,15 @@ final class QueueRetransformer {
             }
             process(taken);
         }
+    }
+
+    /**
+     * The program has ended: classes queued from now on stay as they are. They are the exit's own loads (the last
+     * results are read now, so no later event counts), and retransforming them would take the exit's CPU and stop
+     * its threads for nothing.
+     */
+    void stop() {
+        stopped = true;
     }
 
     void startBackground() {
@@ -66,6 +76,10 @@ final class QueueRetransformer {
     }
 
     private void process(List<PendingClasses.Entry> taken) {
+        if (stopped) {
+            stats.classesQueuedAtExit.addAndGet(taken.size());
+            return;
+        }
         long[] dropped = new long[1];
         boolean needScan = false;
         for (PendingClasses.Entry e : taken) {
