@@ -2,6 +2,7 @@ package io.taper.runtime.state;
 
 import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
@@ -592,19 +593,40 @@ public final class ThreadCounters {
 
     /** Sums every thread's counters of one slot into a new array of the given size. */
     public static long[] sum(int slot, int size) {
-        long[] out = new long[size];
+        long[] out = sum(slot);
+        return out == null ? new long[size] : out.length == size ? out : Arrays.copyOf(out, size);
+    }
+
+    /**
+     * Sums every thread's counters of one slot, or null if no thread has counted in it: a reader skips a class whose
+     * methods never ran without reading its table.
+     */
+    public static long[] sum(int slot) {
         synchronized (LOCK) {
             Thread before = beginLocked(Thread.currentThread());
             try {
+                int size = -1;
+                for (int i = 0; i < LIVE.size(); i++) {
+                    size = Math.max(size, length(LIVE.get(i).get(slot)));
+                }
+                size = Math.max(size, length(EXITED.get(slot)));
+                if (size < 0) {
+                    return null;
+                }
+                long[] out = new long[size];
                 for (int i = 0; i < LIVE.size(); i++) {
                     addInto(out, LIVE.get(i).get(slot));
                 }
                 addInto(out, EXITED.get(slot));
+                return out;
             } finally {
                 endLocked(before);
             }
         }
-        return out;
+    }
+
+    private static int length(long[] c) {
+        return c == null ? -1 : c.length;
     }
 
     private static void addInto(long[] out, long[] c) {

@@ -35,6 +35,20 @@ class ThreadCountersTest {
     }
 
     @Test
+    void aSlotNoThreadCountedInSumsToNothingAndOneCountedInToItsArraysLength() throws Exception {
+        int slot = 131;
+        assertNull(ThreadCounters.sum(slot), "no array: a reader skips the class without its table");
+        assertArrayEquals(new long[] {0, 0}, ThreadCounters.sum(slot, 2));
+        Thread other = new Thread(() -> ThreadCounters.counters(slot, 3)[2] += 5);
+        other.start();
+        other.join();
+        ThreadCounters.counters(slot, 3)[0]++;
+        assertArrayEquals(new long[] {1, 0, 5}, ThreadCounters.sum(slot));
+        assertArrayEquals(new long[] {1, 0}, ThreadCounters.sum(slot, 2));
+        assertArrayEquals(new long[] {1, 0, 5, 0}, ThreadCounters.sum(slot, 4));
+    }
+
+    @Test
     void otherThreadsCountIntoArraysOfTheirOwnAndNothingIsLost() throws Exception {
         int slot = 102;
         ThreadCounters.counters(slot, 2)[0]++;   // this thread owns it
