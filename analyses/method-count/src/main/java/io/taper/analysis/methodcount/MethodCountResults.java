@@ -38,12 +38,17 @@ public final class MethodCountResults implements AnalysisResults {
     public List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (SiteInfo s : SiteRegistry.all()) {
+            // The counts first: most classes of a run had none of their methods entered, and their tables are
+            // never read (at the end of a short run, reading every table was most of the time of the last write).
+            long[] counts = counts(s);
+            if (counts == null) {
+                continue;
+            }
             MethodTable table = MethodTable.fromFacts(s.staticContext());
             if (table == null) {
                 continue;
             }
-            long[] counts = ThreadCounters.sum(table.slot(), table.methods().size());
-            for (int i = 0; i < counts.length; i++) {
+            for (int i = 0; i < counts.length && i < table.methods().size(); i++) {
                 if (counts[i] == 0) {
                     continue;
                 }
@@ -60,6 +65,20 @@ public final class MethodCountResults implements AnalysisResults {
         return rows;
     }
 
+    /** The class's summed counts, or null if it is not a method-count class or none of its methods was entered. */
+    private static long[] counts(SiteInfo s) {
+        int slot = MethodTable.slotOf(s.staticContext());
+        long[] counts = slot < 0 ? null : ThreadCounters.sum(slot);
+        if (counts != null) {
+            for (long c : counts) {
+                if (c != 0) {
+                    return counts;
+                }
+            }
+        }
+        return null;
+    }
+
     @Override
     public long stateBytes() {
         return ThreadCounters.bytes();
@@ -69,12 +88,12 @@ public final class MethodCountResults implements AnalysisResults {
     public Map<String, Object> summary() {
         long methods = 0;
         long entries = 0;
-        for (SiteInfo s : SiteRegistry.all()) {   // the counters alone: no row maps, no sort, at every snapshot
-            MethodTable table = MethodTable.fromFacts(s.staticContext());
-            if (table == null) {
+        for (SiteInfo s : SiteRegistry.all()) {   // the counters alone: no tables, no row maps, no sort
+            long[] counts = counts(s);
+            if (counts == null) {
                 continue;
             }
-            for (long c : ThreadCounters.sum(table.slot(), table.methods().size())) {
+            for (long c : counts) {
                 if (c != 0) {
                     methods++;
                     entries += c;

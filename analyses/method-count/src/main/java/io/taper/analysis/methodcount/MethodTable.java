@@ -27,24 +27,37 @@ public record MethodTable(int slot, List<String[]> methods) {
         return facts;
     }
 
+    /** The slot the facts name, or -1 if they are not a method-count class's: all a reader of counts needs. */
+    public static int slotOf(Map<String, String> facts) {
+        String slot = facts.get(SLOT);
+        if (slot == null) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(slot);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** The table the facts carry, or null if they are not a method-count class's. */
     public static MethodTable fromFacts(Map<String, String> facts) {
-        String slot = facts.get(SLOT);
+        int slot = slotOf(facts);
         String text = FactText.join(facts, TEXT);
-        if (slot == null || text == null) {
+        if (slot < 0 || text == null) {
             return null;
         }
         List<String[]> methods = new ArrayList<>();
-        for (String line : text.split("\n")) {
-            int tab = line.indexOf('\t');
-            if (tab > 0) {
-                methods.add(new String[] {line.substring(0, tab), line.substring(tab + 1)});
+        for (int at = 0, end; at < text.length(); at = end + 1) {
+            end = text.indexOf('\n', at);
+            if (end < 0) {
+                end = text.length();
+            }
+            int tab = text.indexOf('\t', at);
+            if (tab > at && tab < end) {
+                methods.add(new String[] {text.substring(at, tab), text.substring(tab + 1, end)});
             }
         }
-        try {
-            return new MethodTable(Integer.parseInt(slot), methods);
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return new MethodTable(slot, methods);
     }
 }
