@@ -132,11 +132,7 @@ public final class ClassDeployments {
             classOfSite.put(s.id(), key);
         }
         if (woven.put(key, new WovenClass(ids, active, asks)) == null) {
-            byName.compute(internalName, (n, keys) -> {
-                List<ClassKey> out = keys == null ? new ArrayList<>(1) : new ArrayList<>(keys);
-                out.add(key);
-                return List.copyOf(out);
-            });
+            byName.compute(internalName, new AddKey(key));
         }
         failed.remove(key);
         if (needsRetransform(key)) {
@@ -295,6 +291,22 @@ public final class ClassDeployments {
     private void markDirty(ClassKey key) {
         if (dirty.add(key)) {
             dirtyOrder.add(key);
+        }
+    }
+
+    /** Adds a class's key to those of its name; a class, not a lambda: the start-up pass calls it (premain's time). */
+    private static final class AddKey implements java.util.function.BiFunction<String, List<ClassKey>, List<ClassKey>> {
+        private final ClassKey key;
+
+        AddKey(ClassKey key) {
+            this.key = key;
+        }
+
+        @Override
+        public List<ClassKey> apply(String name, List<ClassKey> keys) {
+            List<ClassKey> out = keys == null ? new ArrayList<>(1) : new ArrayList<>(keys);
+            out.add(key);
+            return List.copyOf(out);
         }
     }
 }

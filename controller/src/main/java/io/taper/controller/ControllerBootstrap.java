@@ -3,12 +3,15 @@ package io.taper.controller;
 import io.taper.result.Mode;
 import io.taper.controller.internal.ControlLoop;
 import io.taper.controller.internal.LoadedClasses;
+import io.taper.controller.internal.Retransformer;
 import io.taper.controller.internal.StrategyCatalog;
 import io.taper.controller.internal.ResultsHolder;
 import io.taper.runtime.control.ControllerStrategy;
 import io.taper.runtime.control.FixedStrategy;
 import java.lang.instrument.Instrumentation;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The one entry point the agent calls, once, after its start-up retransformation:
@@ -85,9 +88,25 @@ public final class ControllerBootstrap {
         if (adaptive && "true".equals(config.get("audit"))) {
             ClassDeployments.get().audit();
         }
-        LoadedClasses classes = new LoadedClasses(inst::getAllLoadedClasses, inst::isModifiableClass, tags);
+        // Classes, not lambdas or method references: bootstrapping them is premain's time in every run.
+        LoadedClasses classes = new LoadedClasses(new Supplier<Class<?>[]>() {
+            @Override
+            public Class<?>[] get() {
+                return inst.getAllLoadedClasses();
+            }
+        }, new Predicate<Class<?>>() {
+            @Override
+            public boolean test(Class<?> c) {
+                return inst.isModifiableClass(c);
+            }
+        }, tags);
         ControlLoop loop = new ControlLoop(strategy, spec, ClassDeployments.get(), new ResultsHolder(resultsClass), classes,
-                inst::retransformClasses, batching, startNanos, reweave, startupNanosPerClass, ahead);
+                new Retransformer.Operation() {
+                    @Override
+                    public void retransform(Class<?>[] batch) throws Throwable {
+                        inst.retransformClasses(batch);
+                    }
+                }, batching, startNanos, reweave, startupNanosPerClass, ahead);
         Thread thread = null;
         if (strategy.periodMillis() > 0) {
             thread = new Thread(loop, "taper-controller");

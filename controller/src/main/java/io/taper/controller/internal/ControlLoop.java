@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The controller thread's work: every period, one strategy step, then the step's changes applied to the
@@ -59,11 +60,24 @@ public final class ControlLoop implements Runnable {
         this.classes = classes;
         this.startNanos = startNanos;
         this.retransformation = new RetransformationStats(startNanos);
-        this.retransformer = new Retransformer(operation, deployments::weaveNanosOfThisThread, batching, retransformation,
-                () -> {
-                    Bypass.enter();               // as the controller thread: its own work is not the program's
-                    deployments.startWeaveClock();
-                }, ahead, SafepointClock::millis);
+        // Classes, not lambdas or method references: bootstrapping them is premain's time in every run.
+        this.retransformer = new Retransformer(operation, new LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return deployments.weaveNanosOfThisThread();
+            }
+        }, batching, retransformation, new Runnable() {
+            @Override
+            public void run() {
+                Bypass.enter();               // as the controller thread: its own work is not the program's
+                deployments.startWeaveClock();
+            }
+        }, ahead, new LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return SafepointClock.millis();
+            }
+        });
         this.outcomes = new SiteOutcomes(deployments);
         this.codeRemoval = new CodeRemovalModel(deployments, new ClassHeat(HEAT_HALF_LIFE_MILLIS),
                 CodeRemovalModel.Settings.parse(reweave), seedNanosPerClass);

@@ -60,7 +60,10 @@ final class AgentStats {
     /** Ends one of premain's steps that started at {@code since}; returns now, the next step's start. */
     long premainStep(String name, long since) {
         long now = System.nanoTime();
-        premainSteps.merge(name, (now - since) / 1_000_000, Long::sum);
+        synchronized (premainSteps) {   // not merge(..., Long::sum): no java.lang.invoke in premain
+            Long before = premainSteps.get(name);
+            premainSteps.put(name, (before == null ? 0 : before) + (now - since) / 1_000_000);
+        }
         return now;
     }
 
