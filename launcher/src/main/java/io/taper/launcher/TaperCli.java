@@ -26,8 +26,17 @@ public final class TaperCli implements Runnable {
         System.exit(execute(args));
     }
 
+    /**
+     * picocli's built-in converters for java.time and java.sql types, which no option of Taper's takes: registering
+     * them initialises those classes (date-time formatters, patterns, lambdas), some 15 ms of every run's start-up.
+     */
+    static final String CONVERTERS_EXCLUDED = "java\\.time\\..*,java\\.sql\\..*";
+
     /** Runs the CLI without exiting, for tests. */
     public static int execute(String... args) {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", CONVERTERS_EXCLUDED);
+        }
         if (args.length > 0 && args[0].equals(RUN)) {
             // A run's start-up waits for the CLI: picocli's model of every command took 60-110 ms, the run
             // command's alone a fraction of it. Usage, help and errors read as they do under the full model.
