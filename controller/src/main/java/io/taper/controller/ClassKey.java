@@ -1,5 +1,7 @@
 package io.taper.controller;
 
+import java.util.Objects;
+
 /**
  * A class as the agent names it: the loader's tag (0 = bootstrap) and the internal class name.
  *
@@ -10,12 +12,12 @@ public record ClassKey(int loaderTag, String internalName) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ClassKey k && k.loaderTag == loaderTag && k.internalName.equals(internalName);
+        return o instanceof ClassKey k && k.loaderTag == loaderTag && Objects.equals(k.internalName, internalName);
     }
 
     @Override
     public int hashCode() {
-        return 31 * loaderTag + internalName.hashCode();
+        return 31 * loaderTag + Objects.hashCode(internalName);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.taper.api;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,6 +14,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WovenClassSlots {
 
     private record ClassKey(int loaderTag, String name, int length, int hash) {
+        // written out: a record's own are bootstrapped through java.lang.invoke at the first call (start-up time)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ClassKey k && k.loaderTag == loaderTag && k.length == length && k.hash == hash
+                && Objects.equals(k.name, name);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * loaderTag + Objects.hashCode(name)) * 31 + hash;
+        }
     }
 
     private final Map<ClassKey, Integer> slots = new ConcurrentHashMap<>();

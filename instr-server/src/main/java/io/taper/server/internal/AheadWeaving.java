@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -28,6 +29,17 @@ import java.util.function.Function;
 public final class AheadWeaving {
 
     private record Key(long agentPid, int loaderTag, String className) {
+        // written out: a record's own are bootstrapped through java.lang.invoke at the first call (start-up time)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.agentPid == agentPid && k.loaderTag == loaderTag
+                && Objects.equals(k.className, className);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * Long.hashCode(agentPid) + loaderTag) * 31 + Objects.hashCode(className);
+        }
     }
 
     private final boolean enabled;

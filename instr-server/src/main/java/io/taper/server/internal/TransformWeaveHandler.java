@@ -9,6 +9,7 @@ import io.taper.weaver.TransformCache;
 import io.taper.weaver.WovenClassCache;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,12 +32,33 @@ public final class TransformWeaveHandler implements WeaveHandler {
     public static final String METHOD = "method";
 
     private record MethodSite(int loaderTag, String className, String method) {
+        // written out: a record's own are bootstrapped through java.lang.invoke at the first call (start-up time)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof MethodSite m && m.loaderTag == loaderTag && Objects.equals(m.className, className)
+                && Objects.equals(m.method, method);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * loaderTag + Objects.hashCode(className)) * 31 + Objects.hashCode(method);
+        }
     }
 
     private final Map<MethodSite, Integer> methodSiteIds = new ConcurrentHashMap<>();
     private final Map<Integer, MethodSite> methodOfSite = new ConcurrentHashMap<>();
 
     private record ClassKey(int loaderTag, String name) {
+        // written out: a record's own are bootstrapped through java.lang.invoke at the first call (start-up time)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ClassKey k && k.loaderTag == loaderTag && Objects.equals(k.name, name);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * loaderTag + Objects.hashCode(name);
+        }
     }
 
     private final ClassTransform transform;

@@ -5,6 +5,7 @@ import io.taper.analysis.coverage.CoverageResults;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +41,17 @@ public final class CoverageTransform implements ClassTransform, ClassTransform.R
     private static final String[] JDK_PACKAGES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 
     private record ClassKey(int loaderTag, String name, long classId) {
+        // written out: a record's own are bootstrapped through java.lang.invoke at the first call (start-up time)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ClassKey k && k.loaderTag == loaderTag && k.classId == classId
+                && Objects.equals(k.name, name);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * loaderTag + Objects.hashCode(name)) * 31 + Long.hashCode(classId);
+        }
     }
 
     private boolean adaptive;
