@@ -67,6 +67,9 @@ public final class AgentStartup {
             AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
             Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
 
+            // The first UNIX-domain channel initialises the JDK's socket classes (a SecureRandom among them, some
+            // 15 ms): done while the server may still be starting, not after the wait for it.
+            ServerConnection.prepareChannels();
             long step = stats.premainStep("setUp", t0);
             stats.serverWaitNanos = ServerSocketWait.await(config.socket(), config.serverWaitMs());
             step = stats.premainStep("serverWait", step);

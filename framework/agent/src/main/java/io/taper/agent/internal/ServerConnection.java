@@ -51,6 +51,15 @@ final class ServerConnection {
     }
 
     /** Connects and says HELLO; the answer tells the agent what to put on the boot class path. */
+    /** Opens and closes an unconnected channel, so that the first connection finds the JDK's classes ready. */
+    static void prepareChannels() {
+        try {
+            SocketChannel.open(StandardProtocolFamily.UNIX).close();
+        } catch (IOException | RuntimeException e) {
+            // the connection will say what is wrong
+        }
+    }
+
     static ServerConnection open(Path socket, String token, int timeoutMillis, ConnectionWatchdog watchdog,
                                  HelloOk[] helloOk) throws IOException {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
