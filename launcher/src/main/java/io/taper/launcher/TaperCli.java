@@ -30,7 +30,7 @@ public final class TaperCli implements Runnable {
      * picocli's built-in converters for java.time and java.sql types, which no option of Taper's takes: registering
      * them initialises those classes (date-time formatters, patterns, lambdas), some 15 ms of every run's start-up.
      */
-    static final String CONVERTERS_EXCLUDED = "java\\.time\\..*,java\\.sql\\..*";
+    static final String CONVERTERS_EXCLUDED = "java\\.(time|sql)\\..*";
 
     /** Runs the CLI without exiting, for tests. */
     public static int execute(String... args) {
