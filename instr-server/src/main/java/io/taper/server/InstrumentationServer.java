@@ -20,7 +20,6 @@ import io.taper.server.internal.WeaverSetup;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
@@ -98,7 +97,7 @@ public final class InstrumentationServer implements AutoCloseable {
         SocketDirectory.prepare(socket);
         this.listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         try {
-            listener.bind(UnixDomainSocketAddress.of(socket), MAX_CONNECTIONS);
+            SocketDirectory.bindListening(listener, socket, MAX_CONNECTIONS);
         } catch (IOException e) {
             listener.close();
             throw new IOException("cannot bind " + socket + ": " + e.getMessage(), e);

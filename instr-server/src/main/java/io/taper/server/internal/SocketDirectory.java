@@ -1,9 +1,12 @@
 package io.taper.server.internal;
 
 import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -56,5 +59,28 @@ public final class SocketDirectory {
             }
             Files.delete(socket); // a socket left by a server that did not shut down
         }
+    }
+
+    /**
+     * Binds the listener so that the socket's path appears only once it listens: bound under a hidden name in the
+     * same directory, then renamed. An agent waits for the path and connects the moment it sees it; bound in place,
+     * the path exists between the bind and the listen that follows it, and a connection there is refused (seen
+     * when a loaded machine preempted the server between the two).
+     */
+    public static void bindListening(ServerSocketChannel listener, Path socket, int backlog) throws IOException {
+        Path hidden = hiddenName(socket);
+        Files.deleteIfExists(hidden);   // left by a server that died between the two steps
+        listener.bind(UnixDomainSocketAddress.of(hidden), backlog);
+        try {
+            Files.move(hidden, socket, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(hidden);
+            throw e;
+        }
+    }
+
+    /** The name the socket is bound under before it listens: one character longer, within the path limit. */
+    static Path hiddenName(Path socket) {
+        return socket.resolveSibling("." + socket.getFileName());
     }
 }
