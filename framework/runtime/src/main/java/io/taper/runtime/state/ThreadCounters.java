@@ -2,7 +2,6 @@ package io.taper.runtime.state;
 
 import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
@@ -593,8 +592,19 @@ public final class ThreadCounters {
 
     /** Sums every thread's counters of one slot into a new array of the given size. */
     public static long[] sum(int slot, int size) {
-        long[] out = sum(slot);
-        return out == null ? new long[size] : out.length == size ? out : Arrays.copyOf(out, size);
+        long[] out = new long[size];
+        synchronized (LOCK) {
+            Thread before = beginLocked(Thread.currentThread());
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    addInto(out, LIVE.get(i).get(slot));
+                }
+                addInto(out, EXITED.get(slot));
+            } finally {
+                endLocked(before);
+            }
+        }
+        return out;
     }
 
     /**
@@ -602,27 +612,19 @@ public final class ThreadCounters {
      * methods never ran without reading its table.
      */
     public static long[] sum(int slot) {
+        int size = -1;
         synchronized (LOCK) {
             Thread before = beginLocked(Thread.currentThread());
             try {
-                int size = -1;
                 for (int i = 0; i < LIVE.size(); i++) {
                     size = Math.max(size, length(LIVE.get(i).get(slot)));
                 }
                 size = Math.max(size, length(EXITED.get(slot)));
-                if (size < 0) {
-                    return null;
-                }
-                long[] out = new long[size];
-                for (int i = 0; i < LIVE.size(); i++) {
-                    addInto(out, LIVE.get(i).get(slot));
-                }
-                addInto(out, EXITED.get(slot));
-                return out;
             } finally {
                 endLocked(before);
             }
         }
+        return size < 0 ? null : sum(slot, size);
     }
 
     private static int length(long[] c) {
