@@ -8,6 +8,7 @@ import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.state.ThreadCounters;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,12 +36,22 @@ public final class BytecodeCountResults implements AnalysisResults {
     @Override
     public List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
-        Map<Integer, WovenClass> classes = classes();
-        ContextCounts contexts = ContextCounts.read(layouts(classes));
+        WovenClassIndex classes = WovenClassIndex.now();
+        ContextCounts contexts = ContextCounts.read(classes);
         lastRead = contexts;
-        for (WovenClass c : classes.values()) {
-            long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
-            long[] inContexts = contexts.perClass.get(c.layout.slot());
+        for (Map.Entry<Integer, SiteInfo> e : classes.sites.entrySet()) {
+            int slot = e.getKey();
+            long[] counted = ThreadCounters.sum(slot);
+            long[] inContexts = contexts.perClass.get(slot);
+            if (counted == null && inContexts == null && !Extrapolation.has(slot)) {
+                continue;   // no method of the class ran: no row, and no layout to parse
+            }
+            WovenClass c = new WovenClass(e.getValue(), classes.apply(slot));
+            if (c.layout == null) {
+                continue;
+            }
+            long[] counts = counted == null ? new long[c.layout.size()]
+                : counted.length == c.layout.size() ? counted : Arrays.copyOf(counted, c.layout.size());
             for (int i = 0; inContexts != null && i < counts.length && i < inContexts.length; i++) {
                 counts[i] += inContexts[i];
             }
@@ -89,24 +100,6 @@ public final class BytecodeCountResults implements AnalysisResults {
         return rows;
     }
 
-    /** The woven classes by slot, from the facts the server sent with them. */
-    private static Map<Integer, WovenClass> classes() {
-        Map<Integer, WovenClass> m = new HashMap<>();
-        for (SiteInfo s : SiteRegistry.all()) {
-            ClassLayout layout = ParsedLayouts.of(s);
-            if (layout != null) {
-                m.put(layout.slot(), new WovenClass(s, layout));
-            }
-        }
-        return m;
-    }
-
-    private static Map<Integer, ClassLayout> layouts(Map<Integer, WovenClass> classes) {
-        Map<Integer, ClassLayout> m = new HashMap<>();
-        classes.forEach((slot, c) -> m.put(slot, c.layout));
-        return m;
-    }
-
     @Override
     public long stateBytes() {
         return ThreadCounters.bytes();
@@ -114,23 +107,25 @@ public final class BytecodeCountResults implements AnalysisResults {
 
     @Override
     public Map<String, Object> summary() {
-        Map<Integer, WovenClass> classes = classes();
-        Map<Integer, long[]> weights = new HashMap<>();
-        for (WovenClass c : classes.values()) {
-            weights.put(c.layout.slot(), c.layout.weights());
-        }
+        WovenClassIndex classes = WovenClassIndex.now();
+        Map<Integer, long[]> weights = new HashMap<>();   // of the classes with counters, computed when first met
         Map<String, long[]> perThread = new LinkedHashMap<>();
         long[] unnamed = {0};
         long[] increments = {0, 0};   // counted, derived (not counted: their blocks' entries follow from others')
         ThreadCounters.visit(new ThreadCounters.Visitor() {
             @Override
             public void visit(String threadName, long threadId, int slot, long[] counts) {
-                long[] w = weights.get(slot);
-                if (w == null) {
+                ClassLayout layout = classes.apply(slot);
+                if (layout == null) {
                     unnamed[0]++;
                     return;
                 }
-                long[] all = classes.get(slot).layout.derived(counts);
+                long[] w = weights.get(slot);
+                if (w == null) {
+                    w = layout.weights();
+                    weights.put(slot, w);
+                }
+                long[] all = layout.derived(counts);
                 String key = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
                 long[] sum = perThread.get(key);
                 if (sum == null) {
@@ -147,7 +142,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         ContextCounts contexts = lastRead;   // the agent asks for the summary right after the rows
         lastRead = null;
         if (contexts == null) {
-            contexts = ContextCounts.read(layouts(classes));
+            contexts = ContextCounts.read(classes);
         }
         contexts.perThread.forEach((thread, n) -> perThread.computeIfAbsent(thread, t -> new long[1])[0] += n);
         long total = 0;
@@ -163,10 +158,12 @@ public final class BytecodeCountResults implements AnalysisResults {
             threads.add(t);
         }
         long extrapolated = 0;
-        for (WovenClass c : classes.values()) {
-            if (!Extrapolation.has(c.layout.slot())) {
+        for (int slot : classes.sites.keySet()) {
+            ClassLayout layout = Extrapolation.has(slot) ? classes.apply(slot) : null;
+            if (layout == null) {
                 continue;
             }
+            WovenClass c = new WovenClass(classes.sites.get(slot), layout);
             long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
             long[] added = Extrapolation.added(c.layout.slot(), counts);
             if (added == null) {
@@ -178,7 +175,7 @@ public final class BytecodeCountResults implements AnalysisResults {
                 counts[i] += added[i];
             }
             long[] with = c.layout.derived(counts);
-            long[] w = weights.get(c.layout.slot());
+            long[] w = c.layout.weights();
             for (int i = 0; i < Math.min(with.length, w.length); i++) {
                 extrapolated += (with[i] - without[i]) * w[i];
             }
@@ -187,7 +184,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(BytecodeRow.TOTAL_BYTECODES, total + extrapolated);
         m.put(BytecodeRow.EXTRAPOLATED_BYTECODES, extrapolated);
-        m.put("classes", classes.size());
+        m.put("classes", classes.sites.size());
         m.put(BytecodeRow.THREADS, threads);
         m.put("threadsRegistered", f[0]);
         m.put("threadsExited", f[1]);

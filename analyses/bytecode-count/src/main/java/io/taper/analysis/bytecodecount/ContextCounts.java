@@ -5,9 +5,12 @@ import io.taper.result.ResultKeys.MethodTimeSummary;
 import io.taper.runtime.state.ContextCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * What a {@code --contexts} run counted, read from every thread's calling-context tree ({@link ContextCounters}): the
@@ -47,16 +50,10 @@ final class ContextCounts {
         return ((long) slot << 16) | methodIndex;
     }
 
-    static ContextCounts read(Map<Integer, ClassLayout> layouts) {
+    /** @param layouts a class's layout by slot (null if it has none), asked only for the classes in the trees */
+    static ContextCounts read(IntFunction<ClassLayout> layouts) {
         ContextCounts out = new ContextCounts();
-        Map<Long, Target> targets = new HashMap<>();
-        for (ClassLayout l : layouts.values()) {
-            for (int i = 0; i < l.methods().size(); i++) {
-                ClassLayout.Method m = l.methods().get(i);
-                targets.put(key(l.slot(), m.invocationCounter()), new Target(m, rowId(l.slot(), i),
-                    m.invocationCounter()));
-            }
-        }
+        Targets targets = new Targets(layouts);
         List<int[]> tree = new ArrayList<>();   // {parent, slot, base} per node of the thread being read
         List<long[]> counts = new ArrayList<>();
         String[] thread = new String[1];
@@ -89,9 +86,32 @@ final class ContextCounts {
         return ((long) slot << 32) | (base & 0xFFFFFFFFL);
     }
 
+    /** Each context's method by its class's slot and counter base, from the class's layout when first met. */
+    private static final class Targets {
+        private final IntFunction<ClassLayout> layouts;
+        private final Map<Long, Target> byKey = new HashMap<>();
+        private final Set<Integer> read = new HashSet<>();
+
+        Targets(IntFunction<ClassLayout> layouts) {
+            this.layouts = layouts;
+        }
+
+        Target of(int slot, int base) {
+            if (read.add(slot)) {
+                ClassLayout l = slot < 0 ? null : layouts.apply(slot);
+                for (int i = 0; l != null && i < l.methods().size(); i++) {
+                    ClassLayout.Method m = l.methods().get(i);
+                    byKey.put(key(l.slot(), m.invocationCounter()), new Target(m, rowId(l.slot(), i),
+                        m.invocationCounter()));
+                }
+            }
+            return byKey.get(key(slot, base));
+        }
+    }
+
     /** Adds one thread's tree (index i of the lists is node i + 1) to the sums and the exported call tree. */
-    private void finish(String thread, List<int[]> tree, List<long[]> counts, Map<Long, Target> targets,
-                        Map<Integer, ClassLayout> layouts) {
+    private void finish(String thread, List<int[]> tree, List<long[]> counts, Targets targets,
+                        IntFunction<ClassLayout> layouts) {
         if (thread == null) {
             return;
         }
@@ -103,13 +123,13 @@ final class ContextCounts {
         Target[] of = new Target[n];
         for (int i = 0; i < n; i++) {
             int[] t = tree.get(i);
-            Target target = targets.get(key(t[1], t[2]));
+            Target target = targets.of(t[1], t[2]);
             if (target == null) {
                 continue;   // a class without a layout (never sent) or a placeholder
             }
             of[i] = target;
             long[] c = counts.get(i);
-            ClassLayout l = layouts.get(t[1]);
+            ClassLayout l = layouts.apply(t[1]);
             long[] sum = perClass.computeIfAbsent(t[1], s -> new long[l.size()]);
             for (int k = 0; k < c.length && target.base + k < sum.length; k++) {
                 sum[target.base + k] += c[k];
