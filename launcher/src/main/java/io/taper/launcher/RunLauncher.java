@@ -248,9 +248,12 @@ final class RunLauncher {
         if (!o.quiet()) {
             RunSummary.print(result, out, System.err);
         }
-        // Re-read as plain JSON so reports see exactly what result.json holds.
-        Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
-        RunReports.write(written == null ? result : written, out, System.err, o.reports());
+        if (RunReports.any(analysis)) {
+            // Re-read as plain JSON so reports see exactly what result.json holds (not for an analysis without
+            // reports: reading a large result again is a run's last step).
+            Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
+            RunReports.write(written == null ? result : written, out, System.err, o.reports());
+        }
     }
 
     /** The prepared analysis jar the launcher makes itself, or null (then the program waits for the server's). */

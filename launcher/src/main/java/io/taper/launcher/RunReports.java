@@ -15,6 +15,16 @@ final class RunReports {
     private RunReports() {
     }
 
+    /** Whether the analysis has reports (or data files) to write after a run. */
+    static boolean any(String analysis) {
+        for (RunReport r : ALL) {
+            if (r.analysis().equals(analysis)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @param reports false: only the data files an analysis's later tools need (coverage's .exec) */
     static void write(Map<String, Object> result, Path out, PrintStream console, boolean reports) {
         for (RunReport r : ALL) {
