@@ -159,7 +159,7 @@ public final class AgentStartup {
                 meter.failed("the results class " + resultsClass + " cannot measure its state: " + e);
             }
         }
-        ExitReserve.hold(reserve);
+        ExitReserve.holdAside(reserve);
         result.startSnapshots(meter, config.snapshotIntervalMs());
     }
 
