@@ -229,8 +229,16 @@ public final class ClassLayout {
             }
             i = end;
         }
-        return new Derivation(block, plus.stream().mapToInt(Integer::intValue).toArray(),
-            minus.stream().mapToInt(Integer::intValue).toArray());
+        return new Derivation(block, ints(plus), ints(minus));
+    }
+
+    /** Not a stream with a method reference: the results parse layouts at a run's end, where a bootstrap costs. */
+    private static int[] ints(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = list.get(i);
+        }
+        return out;
     }
 
     private static int inRange(int block, int blocks) {
