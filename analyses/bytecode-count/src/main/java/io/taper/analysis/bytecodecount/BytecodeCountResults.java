@@ -163,19 +163,18 @@ public final class BytecodeCountResults implements AnalysisResults {
             if (layout == null) {
                 continue;
             }
-            WovenClass c = new WovenClass(classes.sites.get(slot), layout);
-            long[] counts = ThreadCounters.sum(c.layout.slot(), c.layout.size());
-            long[] added = Extrapolation.added(c.layout.slot(), counts);
+            long[] counts = ThreadCounters.sum(layout.slot(), layout.size());
+            long[] added = Extrapolation.added(layout.slot(), counts);
             if (added == null) {
                 continue;
             }
             // what the extrapolation adds to the counted blocks and, through them, to the derived ones
-            long[] without = c.layout.derived(counts);
+            long[] without = layout.derived(counts);
             for (int i = 0; i < Math.min(added.length, counts.length); i++) {
                 counts[i] += added[i];
             }
-            long[] with = c.layout.derived(counts);
-            long[] w = c.layout.weights();
+            long[] with = layout.derived(counts);
+            long[] w = layout.weights();
             for (int i = 0; i < Math.min(with.length, w.length); i++) {
                 extrapolated += (with[i] - without[i]) * w[i];
             }

@@ -41,8 +41,11 @@ final class ContextCounts {
     long tooDeep;
     boolean any;
 
-    /** The method of one context: its layout, its row id and where its counters start in the class. */
-    private record Target(ClassLayout.Method method, long rowId, int base) {
+    /**
+     * The method of one context: its layout, its row id, where its counters start in the class, and the class's
+     * number of counters.
+     */
+    private record Target(ClassLayout.Method method, long rowId, int base, int classSize) {
     }
 
     /** A row's id: the class slot and the method's index in its layout. */
@@ -60,7 +63,7 @@ final class ContextCounts {
         ContextCounters.visit(new ContextCounters.Visitor() {
             @Override
             public void thread(String threadName, long threadId, long[] figures) {
-                out.finish(thread[0], tree, counts, targets, layouts);
+                out.finish(thread[0], tree, counts, targets);
                 out.any = true;
                 thread[0] = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
                 out.unmatchedExits += figures[0];
@@ -78,7 +81,7 @@ final class ContextCounts {
                 counts.add(c.clone());
             }
         });
-        out.finish(thread[0], tree, counts, targets, layouts);
+        out.finish(thread[0], tree, counts, targets);
         return out;
     }
 
@@ -102,7 +105,7 @@ final class ContextCounts {
                 for (int i = 0; l != null && i < l.methods().size(); i++) {
                     ClassLayout.Method m = l.methods().get(i);
                     byKey.put(key(l.slot(), m.invocationCounter()), new Target(m, rowId(l.slot(), i),
-                        m.invocationCounter()));
+                        m.invocationCounter(), l.size()));
                 }
             }
             return byKey.get(key(slot, base));
@@ -110,8 +113,7 @@ final class ContextCounts {
     }
 
     /** Adds one thread's tree (index i of the lists is node i + 1) to the sums and the exported call tree. */
-    private void finish(String thread, List<int[]> tree, List<long[]> counts, Targets targets,
-                        IntFunction<ClassLayout> layouts) {
+    private void finish(String thread, List<int[]> tree, List<long[]> counts, Targets targets) {
         if (thread == null) {
             return;
         }
@@ -129,8 +131,7 @@ final class ContextCounts {
             }
             of[i] = target;
             long[] c = counts.get(i);
-            ClassLayout l = layouts.apply(t[1]);
-            long[] sum = perClass.computeIfAbsent(t[1], s -> new long[l.size()]);
+            long[] sum = perClass.computeIfAbsent(t[1], s -> new long[target.classSize]);
             for (int k = 0; k < c.length && target.base + k < sum.length; k++) {
                 sum[target.base + k] += c[k];
             }
