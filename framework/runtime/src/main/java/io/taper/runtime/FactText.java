@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * A long text carried in a woven class's facts ({@code ClassTransform.Woven#facts}, which reach the observed JVM as a
  * site's static context): facts travel as strings the protocol limits to 64 KiB of UTF-8 each, so the text is split
- * into numbered chunks of at most {@value #CHUNK} characters under one prefix.
+ * into numbered chunks of at most {@value #CHUNK} characters under one prefix. Also reads a number such facts carry
+ * (a class's slot).
  */
 public final class FactText {
 
@@ -24,6 +25,22 @@ public final class FactText {
         }
         facts.put(prefix + "n", Integer.toString(chunks));
         return facts;
+    }
+
+    /**
+     * A non-negative number under {@code key} (a class's slot), or -1 if the facts hold none there: a reader finds the
+     * classes it wove by this without reading their longer texts.
+     */
+    public static int number(Map<String, String> facts, String key) {
+        String v = facts.get(key);
+        if (v == null) {
+            return -1;
+        }
+        try {
+            return Math.max(-1, Integer.parseInt(v));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The text under {@code prefix}, or null if the facts do not hold it whole. */

@@ -1,5 +1,6 @@
 package io.taper.analysis.bytecodecount;
 
+import io.taper.runtime.FactText;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import java.util.HashMap;
@@ -20,25 +21,12 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
     static WovenClassIndex now() {
         WovenClassIndex index = new WovenClassIndex();
         for (SiteInfo s : SiteRegistry.all()) {
-            int slot = s.location() == -1 ? slotOf(s.staticContext()) : -1;
+            int slot = s.location() == -1 ? FactText.number(s.staticContext(), ClassLayout.SLOT) : -1;
             if (slot >= 0) {
                 index.sites.put(slot, s);
             }
         }
         return index;
-    }
-
-    /** The slot the facts name, or -1 if they are not a bytecode-count class's. */
-    static int slotOf(Map<String, String> facts) {
-        String slot = facts.get(ClassLayout.SLOT);
-        if (slot == null) {
-            return -1;
-        }
-        try {
-            return Integer.parseInt(slot);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     /** The layout of the class in this slot (parsed once per site), or null if there is none or it is damaged. */

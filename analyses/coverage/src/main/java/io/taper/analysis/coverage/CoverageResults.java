@@ -2,6 +2,7 @@ package io.taper.analysis.coverage;
 
 import io.taper.result.ResultKeys.CoverageRow;
 import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.FactText;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.state.ProbeArrays;
@@ -43,13 +44,9 @@ public final class CoverageResults implements AnalysisResults {
     private static Map<Integer, SiteInfo> classesBySlot() {
         Map<Integer, SiteInfo> m = new HashMap<>();
         for (SiteInfo s : SiteRegistry.all()) {
-            String slot = s.staticContext().get(SLOT);
-            if (slot != null && s.staticContext().get(CLASS_ID) != null) {
-                try {
-                    m.put(Integer.parseInt(slot), s);
-                } catch (NumberFormatException e) {
-                    // not ours
-                }
+            int slot = FactText.number(s.staticContext(), SLOT);
+            if (slot >= 0 && s.staticContext().get(CLASS_ID) != null) {
+                m.put(slot, s);
             }
         }
         return m;

@@ -29,15 +29,7 @@ public record MethodTable(int slot, List<String[]> methods) {
 
     /** The slot the facts name, or -1 if they are not a method-count class's: all a reader of counts needs. */
     public static int slotOf(Map<String, String> facts) {
-        String slot = facts.get(SLOT);
-        if (slot == null) {
-            return -1;
-        }
-        try {
-            return Integer.parseInt(slot);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return FactText.number(facts, SLOT);
     }
 
     /** The table the facts carry, or null if they are not a method-count class's. */
