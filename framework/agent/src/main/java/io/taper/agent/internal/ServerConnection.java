@@ -50,7 +50,6 @@ final class ServerConnection {
         this.watchdog = watchdog;
     }
 
-    /** Connects and says HELLO; the answer tells the agent what to put on the boot class path. */
     /** Opens and closes an unconnected channel, so that the first connection finds the JDK's classes ready. */
     static void prepareChannels() {
         try {
@@ -60,6 +59,7 @@ final class ServerConnection {
         }
     }
 
+    /** Connects and says HELLO; the answer tells the agent what to put on the boot class path. */
     static ServerConnection open(Path socket, String token, int timeoutMillis, ConnectionWatchdog watchdog,
                                  HelloOk[] helloOk) throws IOException {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
