@@ -596,10 +596,7 @@ public final class ThreadCounters {
         synchronized (LOCK) {
             Thread before = beginLocked(Thread.currentThread());
             try {
-                for (int i = 0; i < LIVE.size(); i++) {
-                    addInto(out, LIVE.get(i).get(slot));
-                }
-                addInto(out, EXITED.get(slot));
+                addAll(slot, out);
             } finally {
                 endLocked(before);
             }
@@ -612,19 +609,31 @@ public final class ThreadCounters {
      * methods never ran without reading its table.
      */
     public static long[] sum(int slot) {
-        int size = -1;
         synchronized (LOCK) {
             Thread before = beginLocked(Thread.currentThread());
             try {
+                int size = length(EXITED.get(slot));
                 for (int i = 0; i < LIVE.size(); i++) {
                     size = Math.max(size, length(LIVE.get(i).get(slot)));
                 }
-                size = Math.max(size, length(EXITED.get(slot)));
+                if (size < 0) {
+                    return null;
+                }
+                long[] out = new long[size];
+                addAll(slot, out);
+                return out;
             } finally {
                 endLocked(before);
             }
         }
-        return size < 0 ? null : sum(slot, size);
+    }
+
+    /** Adds every live thread's and the exited threads' counters of the slot into {@code out}; under the lock. */
+    private static void addAll(int slot, long[] out) {
+        for (int i = 0; i < LIVE.size(); i++) {
+            addInto(out, LIVE.get(i).get(slot));
+        }
+        addInto(out, EXITED.get(slot));
     }
 
     private static int length(long[] c) {
