@@ -101,9 +101,8 @@ public final class ControlLoop implements Runnable {
         // stays in the bypass for good; the agent's transformer must weave regardless (see ARCHITECTURE.md).
         Bypass.enter();
         SafepointClock.millis();   // loads what reads the counter now, not in the first batch's call
-        long period = strategy.periodMillis();
         try {
-            while (!stop.await(period, TimeUnit.MILLISECONDS)) {
+            while (!stop.await(Math.max(1, strategy.delayMillis(elapsedMillis())), TimeUnit.MILLISECONDS)) {
                 stepOnce();
             }
         } catch (InterruptedException e) {

@@ -61,6 +61,11 @@ public final class MethodTimeStrategy implements ControllerStrategy {
     }
 
     @Override
+    public long delayMillis(long elapsedMillis) {
+        return policy.delayMillis(elapsedMillis);
+    }
+
+    @Override
     public void step(ControlContext context) {
         watchLastRemoved();
         int methods = MethodIds.size();

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The adaptive policy of the paper's method-time case study, the options of {@code method-time:...} (in brackets
- * below): every {@code periodMillis} ({@code period-ms}), the methods
+ * below): at every step ({@code periodMillis} apart, {@code period-ms}, once the run is under way; closer at its
+ * start, from {@code firstPeriodMillis}, {@code first-period-ms}: {@link #delayMillis}), the methods
  * invoked at least {@code minInvocations} ({@code min-calls}) times whose mean time per completed
  * invocation is below {@code maxMeanMillis} ({@code max-mean-ms}) are not worth timing any more, and their entry/exit instrumentation is removed.
  *
@@ -35,6 +36,7 @@ import java.util.Map;
 final class RemovalPolicy {
 
     static final long DEFAULT_PERIOD_MILLIS = 500;
+    static final long DEFAULT_FIRST_PERIOD_MILLIS = 100;
     static final long DEFAULT_MIN_INVOCATIONS = 100;
     static final double DEFAULT_MAX_MEAN_MILLIS = 1.0;
     static final long DEFAULT_HOT_CALLS_PER_SECOND = 10_000;
@@ -94,6 +96,7 @@ final class RemovalPolicy {
     static final Sampler DEFAULT_SAMPLER = Sampler.JFR;
 
     final long periodMillis;
+    final long firstPeriodMillis;
     final long minInvocations;
     final double maxMeanMillis;
     final long hotCallsPerSecond;
@@ -121,8 +124,17 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis, How how, Sampler sampler) {
+        this(periodMillis, DEFAULT_FIRST_PERIOD_MILLIS, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis,
+                sampleMillis, how, sampler);
+    }
+
+    RemovalPolicy(long periodMillis, long firstPeriodMillis, long minInvocations, double maxMeanMillis,
+            long hotCallsPerSecond, long maxDeferMillis, long sampleMillis, How how, Sampler sampler) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("the period must be positive, got " + periodMillis + " ms");
+        }
+        if (firstPeriodMillis <= 0) {
+            throw new IllegalArgumentException("the first period must be positive, got " + firstPeriodMillis + " ms");
         }
         if (minInvocations < 1) {
             throw new IllegalArgumentException("the invocation threshold must be at least 1, got " + minInvocations);
@@ -141,6 +153,7 @@ final class RemovalPolicy {
             throw new IllegalArgumentException("the sampling period must be >= 0 ms, got " + sampleMillis);
         }
         this.periodMillis = periodMillis;
+        this.firstPeriodMillis = firstPeriodMillis;
         this.how = how;
         this.sampler = sampler;
         this.sampleMillis = sampleMillis;
@@ -157,6 +170,7 @@ final class RemovalPolicy {
     }
 
     static final String PERIOD = "period-ms";
+    static final String FIRST_PERIOD = "first-period-ms";
     static final String MIN_CALLS = "min-calls";
     static final String MAX_MEAN = "max-mean-ms";
     static final String HOT_CALLS = "hot-calls-per-s";
@@ -169,6 +183,7 @@ final class RemovalPolicy {
     static Map<String, String> defaultOptions() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put(PERIOD, Long.toString(DEFAULT_PERIOD_MILLIS));
+        d.put(FIRST_PERIOD, Long.toString(DEFAULT_FIRST_PERIOD_MILLIS));
         d.put(MIN_CALLS, Long.toString(DEFAULT_MIN_INVOCATIONS));
         d.put(MAX_MEAN, Double.toString(DEFAULT_MAX_MEAN_MILLIS));
         d.put(HOT_CALLS, Long.toString(DEFAULT_HOT_CALLS_PER_SECOND));
@@ -197,8 +212,19 @@ final class RemovalPolicy {
             throw new IllegalArgumentException(MethodTimeStrategy.NAME + ": sampler must be jfr or stacks, got '"
                     + o.text(SAMPLER) + "'");
         }
-        return new RemovalPolicy(o.whole(PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN), o.whole(HOT_CALLS),
+        return new RemovalPolicy(o.whole(PERIOD), o.whole(FIRST_PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN), o.whole(HOT_CALLS),
                 o.whole(MAX_DEFER), o.whole(SAMPLE), how, sampler);
+    }
+
+    /**
+     * Milliseconds from a step at {@code elapsedMillis} into the run to the next: {@code firstPeriodMillis} at the
+     * start, then a quarter of the time elapsed, up to {@code periodMillis}. Early in a run the JIT is compiling the
+     * program's hot methods; one that turns cheap before C2 compiles it is compiled once, without its timing (a
+     * switched-off site folds away), instead of being compiled timed, run timed until the next step, and compiled
+     * again. Later, steps at the full period keep the controller's own work small.
+     */
+    long delayMillis(long elapsedMillis) {
+        return Math.min(periodMillis, Math.max(firstPeriodMillis, Math.max(0, elapsedMillis) / 4));
     }
 
     /** True if a method with these totals (completed calls, their summed nanoseconds) should lose its instrumentation. */
@@ -210,6 +236,7 @@ final class RemovalPolicy {
     public String toString() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(PERIOD, Long.toString(periodMillis));
+        m.put(FIRST_PERIOD, Long.toString(firstPeriodMillis));
         m.put(MIN_CALLS, Long.toString(minInvocations));
         m.put(MAX_MEAN, Double.toString(maxMeanMillis));
         m.put(HOT_CALLS, Long.toString(hotCallsPerSecond));

@@ -23,8 +23,8 @@ class RemovalPolicyTest {
         assertEquals(5_000, p.maxDeferMillis);
         assertEquals(10, p.sampleMillis);
         assertEquals(RemovalPolicy.How.ONCE, p.how);
-        assertEquals("period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,"
-                + "how=once,sampler=jfr", p.toString());
+        assertEquals("period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
+                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr", p.toString());
     }
 
     @Test
@@ -45,14 +45,37 @@ class RemovalPolicyTest {
                 + "max-defer-ms=0,sample-ms=25,how=retransform,sampler=stacks");
         assertEquals(RemovalPolicy.How.RETRANSFORM, rewoven.how);
         assertEquals(RemovalPolicy.Sampler.STACKS, rewoven.sampler);
-        assertEquals("period-ms=50,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,max-defer-ms=0,sample-ms=25,"
-                + "how=retransform,sampler=stacks", rewoven.toString());
+        assertEquals("period-ms=50,first-period-ms=100,min-calls=10,max-mean-ms=0.25,hot-calls-per-s=300,"
+                + "max-defer-ms=0,sample-ms=25,how=retransform,sampler=stacks", rewoven.toString());
         assertEquals(rewoven.toString(), RemovalPolicy.parse(rewoven.toString()).toString(), "a policy reads back");
+    }
+
+    @Test
+    void stepsStartCloseAndWidenWithAQuarterOfTheElapsedTimeToThePeriod() {
+        RemovalPolicy p = RemovalPolicy.defaults();
+        assertEquals(100, p.firstPeriodMillis);
+        assertEquals(100, p.delayMillis(0));
+        assertEquals(100, p.delayMillis(-5), "a clock before the start is the start");
+        assertEquals(100, p.delayMillis(400));
+        assertEquals(250, p.delayMillis(1_000));
+        assertEquals(500, p.delayMillis(2_000));
+        assertEquals(500, p.delayMillis(60_000));
+        RemovalPolicy flat = RemovalPolicy.parse("first-period-ms=500");
+        assertEquals(500, flat.delayMillis(0), "a first period at the period: every step a period apart");
+        assertEquals(500, flat.delayMillis(60_000));
+        RemovalPolicy shortPeriod = RemovalPolicy.parse("period-ms=50");
+        assertEquals(50, shortPeriod.delayMillis(0), "never longer than the period");
+        MethodTimeStrategy s = new MethodTimeStrategy();
+        s.configure("first-period-ms=200,period-ms=1000");
+        assertEquals(200, s.delayMillis(0));
+        assertEquals(750, s.delayMillis(3_000));
+        assertEquals(1000, s.periodMillis());
     }
 
     @Test
     void badOptionsAreNamed() {
         assertMessage("period-ms=0", "the period must be positive, got 0 ms");
+        assertMessage("first-period-ms=0", "the first period must be positive, got 0 ms");
         assertMessage("min-calls=0", "the invocation threshold must be at least 1, got 0");
         assertMessage("max-mean-ms=-1", "the mean-time threshold must be a finite number of ms >= 0, got -1.0");
         assertMessage("max-mean-ms=NaN", "the mean-time threshold must be a finite number of ms >= 0, got NaN");
@@ -63,8 +86,8 @@ class RemovalPolicyTest {
         assertMessage("sampler=async", "method-time: sampler must be jfr or stacks, got 'async'");
         assertMessage("min-calls=", "method-time: min-calls must be a whole number, got ''");
         assertMessage("min-calls=1,min-calls=2", "method-time: option min-calls is given twice");
-        String options = " is not one of its options period-ms=500,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
-                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr (key=value, comma-separated)";
+        String options = " is not one of its options period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,"
+                + "hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr (key=value, comma-separated)";
         assertMessage("500,100,1.0", "method-time: '500'" + options);
         assertMessage("period=500", "method-time: 'period=500'" + options);
     }

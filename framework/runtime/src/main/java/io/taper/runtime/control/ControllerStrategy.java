@@ -33,6 +33,16 @@ public interface ControllerStrategy {
     /** Milliseconds between steps; 0 or less: never step (the instrumentation stays fixed). */
     long periodMillis();
 
+    /**
+     * Milliseconds from a step (or the controller's start) to the next, given the time since the controller
+     * started; by default {@link #periodMillis()}. Called only when {@link #periodMillis()} is positive; a value
+     * below 1 counts as 1. A strategy may step more often while the program warms up, when a removal also spares
+     * the JIT compiling the instrumentation.
+     */
+    default long delayMillis(long elapsedMillis) {
+        return periodMillis();
+    }
+
     /** One decision: inspect the context and call its disable/enable/setVariant methods. */
     void step(ControlContext context);
 
