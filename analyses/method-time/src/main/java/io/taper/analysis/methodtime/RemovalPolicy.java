@@ -124,8 +124,8 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis, How how, Sampler sampler) {
-        this(periodMillis, DEFAULT_FIRST_PERIOD_MILLIS, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis,
-                sampleMillis, how, sampler);
+        this(periodMillis, DEFAULT_FIRST_PERIOD_MILLIS, minInvocations, maxMeanMillis, hotCallsPerSecond,
+                maxDeferMillis, sampleMillis, how, sampler);
     }
 
     RemovalPolicy(long periodMillis, long firstPeriodMillis, long minInvocations, double maxMeanMillis,
@@ -212,8 +212,8 @@ final class RemovalPolicy {
             throw new IllegalArgumentException(MethodTimeStrategy.NAME + ": sampler must be jfr or stacks, got '"
                     + o.text(SAMPLER) + "'");
         }
-        return new RemovalPolicy(o.whole(PERIOD), o.whole(FIRST_PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN), o.whole(HOT_CALLS),
-                o.whole(MAX_DEFER), o.whole(SAMPLE), how, sampler);
+        return new RemovalPolicy(o.whole(PERIOD), o.whole(FIRST_PERIOD), o.whole(MIN_CALLS), o.number(MAX_MEAN),
+                o.whole(HOT_CALLS), o.whole(MAX_DEFER), o.whole(SAMPLE), how, sampler);
     }
 
     /**

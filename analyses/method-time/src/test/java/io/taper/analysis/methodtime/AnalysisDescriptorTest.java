@@ -24,8 +24,8 @@ class AnalysisDescriptorTest {
         String spec = p.getProperty("controller");
         MethodTimeStrategy s = new MethodTimeStrategy();
         s.configure(spec.substring(spec.indexOf(':') + 1));
-        assertEquals("period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,max-defer-ms=5000,"
-                + "sample-ms=10,how=once,sampler=jfr", s.policy().toString());
+        assertEquals("period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
+                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr", s.policy().toString());
     }
 
     @Test
