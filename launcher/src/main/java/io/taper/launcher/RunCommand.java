@@ -36,7 +36,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** method-time's options with their defaults (a test holds them equal to the strategy's own). */
     static final String METHOD_TIME_OPTIONS = "period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,"
-            + "hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr (how: retransform|switch|once; "
+            + "hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,how=switch,sampler=jfr (how: retransform|switch|once; "
             + "sampler: jfr|stacks)";
 
     @Option(names = "--controller", paramLabel = "SPEC",

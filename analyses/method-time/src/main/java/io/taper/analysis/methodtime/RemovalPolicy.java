@@ -68,7 +68,7 @@ final class RemovalPolicy {
         }
     }
 
-    static final How DEFAULT_HOW = How.ONCE;
+    static final How DEFAULT_HOW = How.SWITCH;
 
     /** What follows the removed methods on the threads' stacks. */
     enum Sampler {

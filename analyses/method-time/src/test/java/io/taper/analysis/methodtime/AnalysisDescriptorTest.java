@@ -25,7 +25,7 @@ class AnalysisDescriptorTest {
         MethodTimeStrategy s = new MethodTimeStrategy();
         s.configure(spec.substring(spec.indexOf(':') + 1));
         assertEquals("period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
-                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr", s.policy().toString());
+                + "max-defer-ms=5000,sample-ms=10,how=switch,sampler=jfr", s.policy().toString());
     }
 
     @Test

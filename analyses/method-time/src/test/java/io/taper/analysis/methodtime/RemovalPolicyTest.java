@@ -22,9 +22,9 @@ class RemovalPolicyTest {
         assertEquals(10_000, p.hotCallsPerSecond);
         assertEquals(5_000, p.maxDeferMillis);
         assertEquals(10, p.sampleMillis);
-        assertEquals(RemovalPolicy.How.ONCE, p.how);
+        assertEquals(RemovalPolicy.How.SWITCH, p.how);
         assertEquals("period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,hot-calls-per-s=10000,"
-                + "max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr", p.toString());
+                + "max-defer-ms=5000,sample-ms=10,how=switch,sampler=jfr", p.toString());
     }
 
     @Test
@@ -87,7 +87,7 @@ class RemovalPolicyTest {
         assertMessage("min-calls=", "method-time: min-calls must be a whole number, got ''");
         assertMessage("min-calls=1,min-calls=2", "method-time: option min-calls is given twice");
         String options = " is not one of its options period-ms=500,first-period-ms=100,min-calls=100,max-mean-ms=1.0,"
-                + "hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,how=once,sampler=jfr "
+                + "hot-calls-per-s=10000,max-defer-ms=5000,sample-ms=10,how=switch,sampler=jfr "
                 + "(key=value, comma-separated)";
         assertMessage("500,100,1.0", "method-time: '500'" + options);
         assertMessage("period=500", "method-time: 'period=500'" + options);
