@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The method-time analysis through the real launcher, server and agent ({@code -Xverify:all}) on
  * {@link KnownCosts}: fixed instrumentation counts every call exactly and orders the heavy methods;
  * adaptive mode removes the cheap hot method and keeps the expensive ones, however it removes them: by
- * re-weaving a class at most once (the default), by switching sites off (no class is re-woven) or by
+ * re-weaving a class at most once, by switching sites off (the default: no class is re-woven) or by
  * re-weaving at every removal (the woven bytes lose the calls); {@code profile-accuracy} compares a result
  * with a JFR recording of the same program.
  */
@@ -48,7 +48,11 @@ class MethodTimeEndToEndTest {
      */
     static final String CONTROLLER = "method-time:period-ms=100,min-calls=50,max-mean-ms=0.5,max-defer-ms=0,sample-ms=2,"
             + "sampler=stacks";
-    /** The same policy, removing by switching sites off, and by re-weaving at every removal. */
+    /**
+     * The same policy, removing by re-weaving a class at its first removal, by switching sites off (the default), and
+     * by re-weaving at every removal.
+     */
+    static final String ONCE = CONTROLLER + ",how=once";
     static final String SWITCHING = CONTROLLER + ",how=switch";
     static final String REWEAVING = CONTROLLER + ",how=retransform";
 
@@ -63,7 +67,7 @@ class MethodTimeEndToEndTest {
     @BeforeAll
     static void runFixedAndAdaptive() throws Exception {
         fixed = run("fixed", List.of("--mode", "fixed"));
-        adaptive = run("adaptive", List.of("--mode", "adaptive", "--controller", CONTROLLER,
+        adaptive = run("adaptive", List.of("--mode", "adaptive", "--controller", ONCE,
                 "--dump", tmp.resolve("once-dump").toString()));
         // --reweave never: what switching alone does (the cost model may re-weave a hot class that paid for it)
         switched = run("switched", List.of("--mode", "adaptive", "--controller", SWITCHING, "--reweave", "never",
@@ -154,15 +158,15 @@ class MethodTimeEndToEndTest {
 
     @Test
     void adaptiveRemovesTheCheapHotMethodAndKeepsTheExpensiveOnes() throws Exception {
-        removesTheCheapHotMethodAndKeepsTheExpensiveOnes(adaptive, CONTROLLER);
+        removesTheCheapHotMethodAndKeepsTheExpensiveOnes(adaptive, ONCE);
     }
 
     @Test
     void adaptiveBySwitchingOrReweavingRemovesTheSameMethods() throws Exception {
         removesTheCheapHotMethodAndKeepsTheExpensiveOnes(switched, SWITCHING);
         removesTheCheapHotMethodAndKeepsTheExpensiveOnes(rewoven, REWEAVING);
-        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(switched), "switching vs the default");
-        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(rewoven), "re-weaving vs the default");
+        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(switched), "switching vs once");
+        assertEquals(removedFixtureMethods(adaptive), removedFixtureMethods(rewoven), "re-weaving vs once");
         assertEquals(Set.of(K + "brief(J)V", K + "cheap(I)I"), removedFixtureMethods(switched));
     }
 
@@ -210,7 +214,7 @@ class MethodTimeEndToEndTest {
     }
 
     @Test
-    void theDefaultReweavesTheFixturesClassOnce() throws Exception {
+    void onceReweavesTheFixturesClassOnce() throws Exception {
         @SuppressWarnings("unchecked")
         Map<String, Object> controller = (Map<String, Object>) adaptive.stats().get("controller");
         assertTrue(num(controller, "passes") >= 1, controller.toString());
