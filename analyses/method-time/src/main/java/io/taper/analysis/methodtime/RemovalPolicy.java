@@ -113,19 +113,8 @@ final class RemovalPolicy {
 
     RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
             long maxDeferMillis, long sampleMillis) {
-        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, DEFAULT_HOW);
-    }
-
-    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
-            long maxDeferMillis, long sampleMillis, How how) {
-        this(periodMillis, minInvocations, maxMeanMillis, hotCallsPerSecond, maxDeferMillis, sampleMillis, how,
-                DEFAULT_SAMPLER);
-    }
-
-    RemovalPolicy(long periodMillis, long minInvocations, double maxMeanMillis, long hotCallsPerSecond,
-            long maxDeferMillis, long sampleMillis, How how, Sampler sampler) {
         this(periodMillis, DEFAULT_FIRST_PERIOD_MILLIS, minInvocations, maxMeanMillis, hotCallsPerSecond,
-                maxDeferMillis, sampleMillis, how, sampler);
+                maxDeferMillis, sampleMillis, DEFAULT_HOW, DEFAULT_SAMPLER);
     }
 
     RemovalPolicy(long periodMillis, long firstPeriodMillis, long minInvocations, double maxMeanMillis,
