@@ -100,7 +100,6 @@ public final class ControlLoop implements Runnable {
         // The controller's own work (strategy, collections, reflection) must not be observed. The thread
         // stays in the bypass for good; the agent's transformer must weave regardless (see ARCHITECTURE.md).
         Bypass.enter();
-        SafepointClock.millis();   // loads what reads the counter now, not in the first batch's call
         try {
             while (!stop.await(Math.max(1, strategy.delayMillis(elapsedMillis())), TimeUnit.MILLISECONDS)) {
                 stepOnce();
