@@ -22,7 +22,7 @@ public final class FieldAccessSnippets {
 
     /**
      * Inlinable: most reads find their object marked already, and testing the mark in the woven method
-     * (one load and a compare) is cheaper than the call that otherwise decides the same thing.
+     * (one load and a compare; a store the first time) is cheaper than the call that otherwise does the same.
      */
     @Inlinable
     @ManualBypass

@@ -11,7 +11,9 @@ import jdk.internal.vm.annotation.Stable;
  *   <li>A <em>read</em> site is ready once its objects' shadow offset is known ({@link ShadowMarks}) and its
  *       field reference's owner is recorded. From then on a read of a marked object changes nothing: the mark
  *       is only ever set, the owner recorded once, and a read of a non-stationary field records nothing
- *       either. The snippet calls the analysis only when the mark is missing ({@link #marked}).</li>
+ *       either; a read of an unmarked object records the mark and nothing else. The snippet tests and sets the
+ *       mark itself ({@link #marked}; a mark on a non-stationary field is never asked about) and calls the
+ *       analysis only while the site is not ready.</li>
  *   <li>A <em>write</em> site is ready once, besides that, its field is accessed, written and its category
  *       can no longer change (¬F, or declared final). From then on a write to an object whose field was
  *       never read changes nothing: only a read mark can make it non-stationary. The snippet calls the
@@ -37,14 +39,21 @@ public final class ReadySites {
     private final int[][] offsets = new int[CHUNKS][];
 
     /**
-     * True if {@code receiver}'s field at this read site is marked read and the site is ready. Forced inline,
-     * step by step down to the mark's load (ReadyChecksInlineTest): inlined at every ready site, cold or hot, and
-     * charged one byte per step to the inlining budget of the compilation that inlines a woven method.
+     * True if this read at a ready site is recorded in full here: {@code receiver}'s field carries its read mark,
+     * set now if it was missing (a plain store, all that the analysis would do: see the class comment). False if
+     * the site is not ready or the receiver is null (the read throws): the analysis decides. Forced inline, step
+     * by step down to the mark's load and store (ReadyChecksInlineTest): inlined at every ready site, cold or hot,
+     * and charged one byte per step to the inlining budget of the compilation that inlines a woven method. In a
+     * method compiled after its site was ready the offset is a constant and the call to the analysis is dead code.
      */
     @ForceInline
     public boolean marked(Object receiver, int site) {
         int offset = offset(site);
-        return offset > 0 && receiver != null && ShadowMarks.isRead(receiver, offset);
+        if (offset > 0 && receiver != null) {
+            ShadowMarks.markRead(receiver, offset);
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -63,6 +63,7 @@ final class ShadowMarks {
     }
 
     /** Marks the object's field read; {@code offset} from {@link #resolve}. */
+    @ForceInline
     static void markRead(Object o, long offset) {
         if (UNSAFE.getObject(o, offset) != o) {
             UNSAFE.putObject(o, offset, o);

@@ -142,7 +142,7 @@ class ShadowMarksTest {
     }
 
     @Test
-    void aReadSiteIsReadyOnceItsOwnerIsRecordedAndThenOnlyMarkedObjectsSkipTheAnalysis() {
+    void aReadSiteIsReadyOnceItsOwnerIsRecordedAndThenMarksItsObjectsItself() {
         int r = site(SiteKinds.READ, SHADOWED, "plain", "I");
         int w = site(SiteKinds.WRITE, SHADOWED, "plain", "I");
         int fin = site(SiteKinds.READ_FINAL, SHADOWED, "fin", "I");
@@ -155,8 +155,12 @@ class ShadowMarksTest {
         assertFalse(ready.marked(a, r), "not ready before an event has found the site settled in");
         state.read(a, r);
         assertTrue(ready.marked(a, r));
-        assertFalse(ready.marked(b, r), "b was never read");
-        assertFalse(ready.marked(null, r));
+        long offset = registrySite(r).shadow;
+        assertFalse(ShadowMarks.isRead(b, offset), "b was never read");
+        Shadowed c = new Shadowed();
+        assertTrue(ready.marked(c, r), "a ready site records a read in full: it sets the mark");
+        assertTrue(ShadowMarks.isRead(c, offset));
+        assertFalse(ready.marked(null, r), "a null receiver's read throws: the analysis decides");
         assertFalse(ready.marked(a, w), "the write site has had no event");
         state.read(p, own);
         state.read(p, own);
@@ -167,8 +171,8 @@ class ShadowMarksTest {
         // what a skipped read would have done is already done: the write after it still finds the mark
         state.write(b, w);
         assertEquals("nF stationary", verdicts().get(SHADOWED_NAME + ".plain"));
-        state.write(a, w);
-        assertEquals("nF non-stationary", verdicts().get(SHADOWED_NAME + ".plain"));
+        state.write(c, w);
+        assertEquals("nF non-stationary", verdicts().get(SHADOWED_NAME + ".plain"), "c was marked by the site");
     }
 
     @Test
@@ -215,7 +219,11 @@ class ShadowMarksTest {
         state.read(original, r);
         state.read(original, r);
         assertTrue(state.readySites().marked(original, r));
-        assertFalse(state.readySites().marked(original.clone(), r), "the copied shadow names the original");
+        Copyable copy = original.clone();
+        long offset = registrySite(r).shadow;
+        assertFalse(ShadowMarks.isRead(copy, offset), "the copied shadow names the original");
+        assertTrue(state.readySites().marked(copy, r));
+        assertTrue(ShadowMarks.isRead(copy, offset), "the copy's read marks the copy itself");
     }
 
     @Test
