@@ -4,12 +4,10 @@ import io.taper.api.marker.AfterInitBodyMarker;
 import io.taper.api.marker.Constructors;
 import io.taper.api.marker.MarkedRegion;
 import java.util.List;
-import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -21,8 +19,8 @@ import org.objectweb.asm.tree.MethodNode;
  * declared-final field or a write of a non-final field ({@code Stationarity}). After its
  * {@code super()}/{@code this()} call, a constructor that runs no code of its own (no invocation, no
  * class initialisation or loading, no monitor) and whose only field instructions are writes that never
- * ask (to a final field of its own class, which the weaver gives the final-write snippet, or fresh writes,
- * see {@link FreshWriteMarker}) cannot reach such an event between its push and its pop: its frame is
+ * ask (to a final field of its own class, which the weaver gives the final-write snippet, or fresh and own writes
+ * to {@code this}, see {@link FreshWriteMarker}) cannot reach such an event between its push and its pop: its frame is
  * never looked at, so pushing and popping it costs time and changes nothing. Typical are empty bodies of
  * abstract super classes ({@code Number()}) and value classes that only assign their final fields
  * ({@code Long(long)}, a database's value classes): without this, every boxed value took two brackets.
@@ -64,20 +62,20 @@ public final class ConstructorFrameMarker extends AfterInitBodyMarker {
         if (FreshWriteMarker.analysisOf(owner, method).thisStaysLocal()) {
             return true;
         }
-        Set<AbstractInsnNode> fresh = null;
+        FreshWriteAnalysis.Result writes = null;
         for (AbstractInsnNode n = call.getNext(); n != null; n = n.getNext()) {
             int op = n.getOpcode();
             if (op < 0) {
                 continue;                                   // label, line number, frame
             }
             if (op == Opcodes.PUTFIELD) {
-                if (ownFinal(owner, (FieldInsnNode) n)) {
+                if (FreshWriteMarker.ownFinal(owner, (FieldInsnNode) n)) {
                     continue;
                 }
-                if (fresh == null) {
-                    fresh = FreshWriteMarker.freshWritesOf(owner, method);
+                if (writes == null) {
+                    writes = FreshWriteMarker.analysisOf(owner, method);
                 }
-                if (fresh.contains(n)) {
+                if (writes.fresh().contains(n) || writes.own().contains(n)) {
                     continue;
                 }
                 return false;
@@ -90,19 +88,6 @@ public final class ConstructorFrameMarker extends AfterInitBodyMarker {
             }
         }
         return true;
-    }
-
-    /** The weaver's final flag for the write (it reads the flag of its own class's fields the same way). */
-    private static boolean ownFinal(ClassNode owner, FieldInsnNode f) {
-        if (!f.owner.equals(owner.name)) {
-            return false;
-        }
-        for (FieldNode field : owner.fields) {
-            if (field.name.equals(f.name) && field.desc.equals(f.desc)) {
-                return (field.access & Opcodes.ACC_FINAL) != 0;
-            }
-        }
-        return false;
     }
 
     private static boolean isPlainConstant(Object cst) {

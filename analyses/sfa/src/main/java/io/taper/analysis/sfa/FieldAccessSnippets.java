@@ -80,6 +80,20 @@ public final class FieldAccessSnippets {
     }
 
     /**
+     * A constructor's write to its own object that is not fresh (see {@link FreshWriteMarker}): it happens while
+     * the object's constructor runs, so it cannot make the field ¬F, and once the field's other bits are set only
+     * a read mark on the object can make it count, which the woven method tests itself, as at a ready write site.
+     */
+    @Inlinable
+    @ManualBypass
+    @Before(marker = FreshWriteMarker.class, args = "own", group = SiteKinds.WRITE_OWN)
+    public static void writeOwn(@StackValue(1) Object receiver, @SiteId int site) {
+        if (!FieldEvents.unreadWrite(receiver, site)) {
+            FieldEvents.writeOwn(receiver, site);
+        }
+    }
+
+    /**
      * A write to {@code this} in its constructor before anything could see the object (see
      * {@link FreshWriteMarker}): all it can do is mark the field written, so its site is dead after its
      * first event.

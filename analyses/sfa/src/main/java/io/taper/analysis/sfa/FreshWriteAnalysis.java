@@ -59,9 +59,13 @@ final class FreshWriteAnalysis {
      */
     static final Set<String> LOCAL_SUPERS = localSupers();
 
-    /** Per constructor: its fresh writes, and whether {@code this} stayed in the constructor on every path. */
-    record Result(Set<AbstractInsnNode> fresh, boolean thisStaysLocal) {
-        static final Result NONE = new Result(Set.of(), false);
+    /**
+     * Per constructor: its fresh writes; its other writes to {@code this} (surely {@code this} on every path: they
+     * happen while the object's constructor runs, whatever else the object went through); and whether {@code this}
+     * stayed in the constructor on every path.
+     */
+    record Result(Set<AbstractInsnNode> fresh, Set<AbstractInsnNode> own, boolean thisStaysLocal) {
+        static final Result NONE = new Result(Set.of(), Set.of(), false);
     }
 
     /** The state on entry to an instruction; immutable, joined by union. */
@@ -202,6 +206,7 @@ final class FreshWriteAnalysis {
         }
         // decide each write on its final (joined) state
         Set<AbstractInsnNode> fresh = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<AbstractInsnNode> own = Collections.newSetFromMap(new IdentityHashMap<>());
         boolean allThisWritesFresh = true;
         for (int i = 0; i < size; i++) {
             AbstractInsnNode n = insns[i];
@@ -216,9 +221,12 @@ final class FreshWriteAnalysis {
                 fresh.add(n);
             } else {
                 allThisWritesFresh = false;
+                if (isThis(frames[i].getStack(frames[i].getStackSize() - 2))) {
+                    own.add(n);
+                }
             }
         }
-        return new Result(fresh, localSuper && superInit && !escapedAnywhere && allThisWritesFresh);
+        return new Result(fresh, own, localSuper && superInit && !escapedAnywhere && allThisWritesFresh);
     }
 
     private static void flowAll(State[] in, boolean[] queued, ArrayDeque<Integer> work, InsnList list, LabelNode dflt,

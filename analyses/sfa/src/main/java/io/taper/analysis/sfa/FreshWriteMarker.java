@@ -11,12 +11,17 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Splits {@code putfield} instructions into <em>fresh</em> writes and all others ({@code args = "other"}); fresh
- * writes of a field that is settled in the class ({@link SettledReadMarker}) are {@code args = "settled"}, the
- * rest {@code args = "fresh"}.
+ * Splits {@code putfield} instructions into <em>fresh</em> writes, <em>own</em> writes and all others
+ * ({@code args = "other"}); fresh writes of a field that is settled in the class ({@link SettledReadMarker}) are
+ * {@code args = "settled"}, the rest {@code args = "fresh"}. Own writes ({@code args = "own"}) are the other
+ * writes of a constructor to {@code this} (surely {@code this} on every path, local 0 never reassigned) but those
+ * to a final field of the class, which the final-write snippet takes as "other": they
+ * happen while the object's constructor runs, so they never make a field ¬F, and only a read mark on the object
+ * can make them count; their sites need not ask the constructor stack.
  *
  * <p>A write is fresh when it stores into {@code this} in a constructor before that field of {@code this}
  * can have been read by any code, on every path that reaches it ({@link FreshWriteAnalysis} follows
@@ -45,26 +50,31 @@ public final class FreshWriteMarker implements Marker {
 
     @Override
     public void checkArgs(String args) {
-        if (!"fresh".equals(args) && !"settled".equals(args) && !"other".equals(args)) {
+        if (!"fresh".equals(args) && !"settled".equals(args) && !"own".equals(args) && !"other".equals(args)) {
             throw new IllegalArgumentException(
-                "FreshWriteMarker takes \"fresh\", \"settled\" or \"other\", not \"" + args + "\"");
+                "FreshWriteMarker takes \"fresh\", \"settled\", \"own\" or \"other\", not \"" + args + "\"");
         }
     }
 
     @Override
     public List<MarkedRegion> mark(ClassNode owner, MethodNode method, String args) {
         boolean wantOther = "other".equals(args);
+        boolean wantOwn = "own".equals(args);
         boolean wantSettled = "settled".equals(args);
-        Set<AbstractInsnNode> fresh = freshWritesOf(owner, method);
+        FreshWriteAnalysis.Result analysis = analysisOf(owner, method);
+        Set<AbstractInsnNode> fresh = analysis.fresh();
         List<MarkedRegion> regions = new ArrayList<>();
         for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n.getOpcode() != Opcodes.PUTFIELD) {
                 continue;
             }
             if (!fresh.contains(n)) {
-                if (wantOther) {
+                boolean own = analysis.own().contains(n) && !ownFinal(owner, (FieldInsnNode) n);
+                if (own ? wantOwn : wantOther) {
                     regions.add(new MarkedRegion(n, n));
                 }
+            } else if (wantOwn) {
+                continue;
             } else if (!wantOther && settledFieldsOf(owner).contains(key((FieldInsnNode) n)) == wantSettled) {
                 regions.add(new MarkedRegion(n, n));
             }
@@ -122,6 +132,22 @@ public final class FreshWriteMarker implements Marker {
             answers.settled = null;
         }
         return answers;
+    }
+
+    /**
+     * A write to a final field of the class itself: the weaver's final flag says so too (it reads the flag of its
+     * own class's fields the same way), and the final-write snippet, which never asks, takes it.
+     */
+    static boolean ownFinal(ClassNode owner, FieldInsnNode f) {
+        if (!f.owner.equals(owner.name)) {
+            return false;
+        }
+        for (FieldNode field : owner.fields) {
+            if (field.name.equals(f.name) && field.desc.equals(f.desc)) {
+                return (field.access & Opcodes.ACC_FINAL) != 0;
+            }
+        }
+        return false;
     }
 
     /** A fresh write is to the class's own field ({@code owner} is the class): its {@code name:desc}. */

@@ -73,12 +73,24 @@ class ConstructorFrameMarkerTest {
         }
     }
 
-    /** A non-final field written after a super constructor: the write asks who is being built. */
+    /**
+     * A non-final field of this written after a super constructor: an own write, which happens while the object is
+     * being built whoever asks, so it does not ask.
+     */
     static final class WritesNonFinal extends Base {
         int n;
 
         WritesNonFinal(int n) {
             this.n = n;
+        }
+    }
+
+    /** A non-final field of another object written in a constructor: the write asks who is being built. */
+    static final class WritesOthers extends Base {
+        int n;
+
+        WritesOthers(WritesOthers other) {
+            other.n = 1;
         }
     }
 
@@ -204,11 +216,12 @@ class ConstructorFrameMarkerTest {
         assertEquals("", bracketed(Boxed.class));
         assertEquals("", bracketed(Computes.class));
         assertEquals("", bracketed(Fresh.class));
+        assertEquals("", bracketed(WritesNonFinal.class));
     }
 
     @Test
     void constructorsThatMayAskKeepIt() throws IOException {
-        assertEquals("(I)V", bracketed(WritesNonFinal.class));
+        assertEquals("(L" + WritesOthers.class.getName().replace('.', '/') + ";)V", bracketed(WritesOthers.class));
         assertEquals("()V", bracketed(Calls.class));
         assertEquals("(I)V", bracketed(Reads.class));
         assertEquals("()V", bracketed(ReadsStatic.class));

@@ -59,6 +59,26 @@ class FreshWriteMarkerTest {
         }
     }
 
+    /** Not fresh (this escaped first), and final: the final-write snippet's, not an own write. */
+    static final class FinalAfterEscape {
+        final int f;
+
+        FinalAfterEscape() {
+            register(this);
+            this.f = 1;
+        }
+    }
+
+    /** One write to another object of the class, one to this after it (not fresh: Base() ran first). */
+    static final class WritesOther extends Base {
+        int n;
+
+        WritesOther(WritesOther o) {
+            o.n = 1;
+            this.n = 2;
+        }
+    }
+
     static final class Delegating {
         int f;
 
@@ -329,10 +349,32 @@ class FreshWriteMarkerTest {
     }
 
     @Test
-    void freshAndOtherPartitionThePutfields() throws IOException {
+    void ownWritesAreTheOtherWritesToThisInAConstructorButOwnFinalOnes() throws IOException {
+        assertEquals("", marked(Plain.class, "own"));
+        assertEquals("", marked(Increment.class, "own"));         // through a dup: not surely this
+        assertEquals("f", marked(EscapesFirst.class, "own"));
+        assertEquals("g", marked(EscapesBetween.class, "own"));
+        assertEquals("", marked(Delegating.class, "own"));
+        assertEquals("d", marked(Derived.class, "own"));
+        assertEquals("a", marked(ReadsThenWritesOwnField.class, "own"));
+        assertEquals("sum", marked(LoopReadsThenWrites.class, "own"));
+        assertEquals("b", marked(PassesThisOrOther.class, "own"));
+        assertEquals("", marked(FinalAfterEscape.class, "own"));
+        assertEquals("f", marked(FinalAfterEscape.class, "other"));
+        assertEquals("n", marked(WritesOther.class, "own"));
+        assertEquals("n", marked(WritesOther.class, "other"));     // o.n
+        ClassNode cn = read(WritesOther.class);
+        MethodNode init = cn.methods.stream().filter(m -> m.name.equals("<init>")).findFirst().orElseThrow();
+        assertEquals(1, new FreshWriteMarker().mark(cn, init, "own").size());
+        assertEquals(1, new FreshWriteMarker().mark(cn, init, "other").size());
+    }
+
+    @Test
+    void freshOwnAndOtherPartitionThePutfields() throws IOException {
         FreshWriteMarker marker = new FreshWriteMarker();
         for (Class<?> c : List.of(Plain.class, EscapesBetween.class, PassedOn.class, Guarded.class, Inner.class,
-                ReadsOnOneBranch.class, LoopReadsThenWrites.class, DecodesInHelpers.class)) {
+                ReadsOnOneBranch.class, LoopReadsThenWrites.class, DecodesInHelpers.class, Increment.class,
+                EscapesFirst.class, Derived.class, FinalAfterEscape.class, WritesOther.class)) {
             ClassNode cn = read(c);
             for (MethodNode m : cn.methods) {
                 int putfields = 0;
@@ -341,8 +383,9 @@ class FreshWriteMarkerTest {
                 }
                 int fresh = marker.mark(cn, m, "fresh").size();
                 int settled = marker.mark(cn, m, "settled").size();
+                int own = marker.mark(cn, m, "own").size();
                 int other = marker.mark(cn, m, "other").size();
-                assertEquals(putfields, fresh + settled + other, c.getSimpleName() + "." + m.name);
+                assertEquals(putfields, fresh + settled + own + other, c.getSimpleName() + "." + m.name);
             }
         }
     }

@@ -149,6 +149,11 @@ public final class FieldEvents {
         STATE.on(Stationarity.WRITE_FINAL, receiver, site);
     }
 
+    @OutOfLine
+    public static void writeOwn(Object receiver, int site) {
+        STATE.on(Stationarity.WRITE_OWN, receiver, site);
+    }
+
     public static void readSettled(Object receiver, int site) {
         STATE.on(Stationarity.READ_SETTLED, receiver, site);
     }

@@ -9,6 +9,8 @@ public final class SiteKinds {
     public static final String READ_SETTLED = "sfa.readSettled";
     public static final String WRITE = "sfa.write";
     public static final String WRITE_FINAL = "sfa.writeFinal";
+    /** A constructor's write to its own object that is not fresh (FreshWriteMarker): never outside a constructor. */
+    public static final String WRITE_OWN = "sfa.writeOwn";
     /** A write to a constructor's own object before the object can have been seen (FreshWriteMarker). */
     public static final String WRITE_FRESH = "sfa.writeFresh";
     /** A fresh write of a field its class writes only fresh and no other class can write: the field is settled. */
@@ -24,7 +26,7 @@ public final class SiteKinds {
     }
 
     static boolean isWrite(String snippet) {
-        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet) || WRITE_FRESH.equals(snippet)
-            || WRITE_FRESH_SETTLED.equals(snippet);
+        return WRITE.equals(snippet) || WRITE_FINAL.equals(snippet) || WRITE_OWN.equals(snippet)
+            || WRITE_FRESH.equals(snippet) || WRITE_FRESH_SETTLED.equals(snippet);
     }
 }

@@ -52,10 +52,11 @@ public final class Stationarity {
     public static final int WRITE_FINAL = 3;
     public static final int WRITE_FRESH = 4;
     public static final int READ_SETTLED = 5;
+    public static final int WRITE_OWN = 6;
 
-    /** A {@code putfield}: WRITE, WRITE_FINAL or WRITE_FRESH. */
+    /** A {@code putfield}: WRITE, WRITE_FINAL, WRITE_OWN or WRITE_FRESH. */
     private static boolean isWrite(int kind) {
-        return kind == WRITE || kind == WRITE_FINAL || kind == WRITE_FRESH;
+        return kind == WRITE || kind == WRITE_FINAL || kind == WRITE_OWN || kind == WRITE_FRESH;
     }
 
     /** An access that never looks at its object's marks: WRITE_FRESH or READ_SETTLED. */
@@ -75,6 +76,8 @@ public final class Stationarity {
      *   <li>{@code WRITE}: {@code putfield} of a field not known to be declared final;</li>
      *   <li>{@code WRITE_FINAL}: {@code putfield} of a declared-final field, whose category is dF
      *       whatever the constructor stack says;</li>
+     *   <li>{@code WRITE_OWN}: {@code putfield} to a constructor's own object (not fresh): inside the object's
+     *       constructor by construction, so it never asks the constructor stack;</li>
      *   <li>{@code READ_SETTLED}: {@code getfield} of a field that no write can follow (private, written
      *       only fresh): it only marks the field accessed;</li>
      *   <li>{@code WRITE_FRESH}: {@code putfield} to a constructor's own object that nothing can have seen
@@ -122,6 +125,8 @@ public final class Stationarity {
                     == (UNCHANGED_WRITE_BITS | WRITTEN_OUTSIDE_CONSTRUCTOR);
             case WRITE_FINAL:
                 return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
+            case WRITE_OWN:
+                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS;
             default:
                 return false;
         }
@@ -175,6 +180,12 @@ public final class Stationarity {
                 // record() asks, of the constructor's buffer and the map.
                 return (s & NON_STATIONARY) != 0
                     || !ConstructorStack.frames().hasMark(receiver, sf.member) && !reads.isMarked(receiver, sf.member);
+            case WRITE_OWN:
+                if ((s & UNCHANGED_WRITE_BITS) != UNCHANGED_WRITE_BITS) {
+                    return false;
+                }
+                return (s & NON_STATIONARY) != 0
+                    || !ConstructorStack.frames().hasMark(receiver, sf.member) && !reads.isMarked(receiver, sf.member);
             case WRITE_FINAL:
                 return (s & (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR))
                     == (ALL_WRITE_BITS & ~WRITTEN_OUTSIDE_CONSTRUCTOR);
@@ -220,6 +231,11 @@ public final class Stationarity {
                     return false;
                 }
                 return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
+            case WRITE_OWN:
+                if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
+                    return false;
+                }
+                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS;
             default:
                 return nothingToRecord(kind, receiver, null, s, null);
         }
@@ -328,6 +344,10 @@ public final class Stationarity {
 
     public void readFinal(Object receiver, int site) {
         on(READ_FINAL, receiver, site);
+    }
+
+    public void writeOwn(Object receiver, int site) {
+        on(WRITE_OWN, receiver, site);
     }
 
     public void write(Object receiver, int site) {

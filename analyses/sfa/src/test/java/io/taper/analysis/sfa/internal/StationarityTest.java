@@ -196,6 +196,25 @@ class StationarityTest {
     }
 
     @Test
+    void ownWritesNeverAskTheConstructorStackAndCountOnlyAfterARead() {
+        int own = site(SiteKinds.WRITE_OWN, SUB, "plain", "I", false, SUB, "<init>");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub a = new Sub();
+        Sub b = new Sub();
+        state.writeOwn(a, own);   // no frame pushed (the marker may have left it out): inside the constructor still
+        state.writeOwn(b, own);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "stationary", true)), rows());
+        assertFalse(bindings.isDead(own));
+        state.read(a, r);
+        state.writeOwn(b, own);   // another object's read says nothing about b
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "stationary", true)), rows());
+        state.writeOwn(a, own);   // a's field read, then written: non-stationary, and still uF
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "uF", "non-stationary", true)), rows());
+        assertTrue(bindings.isDead(own), "an own write can change neither the verdict nor the category now");
+        assertFalse(bindings.isDead(site(SiteKinds.WRITE, SUB, "plain", "I")), "a write elsewhere may still make nF");
+    }
+
+    @Test
     void aFinalFieldReadBeforeItsAssignmentFromTheSuperConstructorIsNonStationary() {
         int w = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
         int r = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
