@@ -4,6 +4,7 @@ import io.taper.analysis.sfa.internal.ConstructorStack;
 import io.taper.analysis.sfa.internal.SiteKinds;
 import io.taper.api.After;
 import io.taper.api.Before;
+import io.taper.api.ManualBypass;
 import io.taper.api.This;
 
 /**
@@ -12,6 +13,11 @@ import io.taper.api.This;
  * and stay for the whole run. Constructors whose initialising call the marker cannot find (not
  * javac-shaped) get no frame: their writes count as outside the constructor. Nor do constructors whose
  * frame nothing could ask about ({@link ConstructorFrameMarker}).
+ *
+ * <p>Both run without the bypass ({@link ManualBypass}): the stack's code runs no woven code (Taper's own classes
+ * and {@code ThreadLocal} are never woven, and it copies arrays with {@code System.arraycopy}), so no event can
+ * fire inside it, and a frame pushed and popped by Taper's own work on the thread changes no answer. The bypass's
+ * two per-thread lookups were most of what a bracket cost.
  */
 public final class ConstructorSnippets {
 
@@ -20,12 +26,14 @@ public final class ConstructorSnippets {
 
     @Before(marker = ConstructorFrameMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
             group = SiteKinds.CONSTRUCTOR_ENTER, order = 0)
+    @ManualBypass
     public static void enter(@This Object self) {
         ConstructorStack.push(self);
     }
 
     @After(marker = ConstructorFrameMarker.class, scope = "<init>", guard = FieldGuards.Constructor.class,
             group = SiteKinds.CONSTRUCTOR_EXIT, order = 0)
+    @ManualBypass
     public static void exit(@This Object self) {
         ConstructorStack.pop(self);
     }

@@ -1,7 +1,6 @@
 package io.taper.analysis.sfa.internal;
 
 import io.taper.runtime.state.IndexedThreadLocal;
-import java.util.Arrays;
 
 /**
  * Per thread, the objects whose constructors are running, innermost last: a constructor pushes
@@ -59,7 +58,9 @@ public final class ConstructorStack {
         }
 
         void clearMarks() {
-            Arrays.fill(markedObjects, 0, marks, null);
+            for (int i = 0; i < marks; i++) {
+                markedObjects[i] = null;
+            }
             marks = 0;
         }
 
@@ -96,7 +97,9 @@ public final class ConstructorStack {
             f.clearMarks();           // an outermost construction of another object: the buffered ones are built
         }
         if (f.depth == f.objects.length) {
-            f.objects = Arrays.copyOf(f.objects, f.depth * 2);
+            Object[] grown = new Object[f.depth * 2];    // not Arrays.copyOf: woven JDK code, which may read fields
+            System.arraycopy(f.objects, 0, grown, 0, f.depth);
+            f.objects = grown;
         }
         f.objects[f.depth++] = self;
     }
@@ -119,7 +122,9 @@ public final class ConstructorStack {
         }
         for (int i = f.depth - 1; i >= 0; i--) {
             if (o[i] == self) {
-                Arrays.fill(o, i, f.depth, null);   // no strong reference outlives the constructor
+                for (int k = i; k < f.depth; k++) {
+                    o[k] = null;                   // no strong reference outlives the constructor
+                }
                 f.depth = i;
                 return;
             }
