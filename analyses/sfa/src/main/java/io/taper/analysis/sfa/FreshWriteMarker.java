@@ -18,10 +18,10 @@ import org.objectweb.asm.tree.MethodNode;
  * Splits {@code putfield} instructions into <em>fresh</em> writes, <em>own</em> writes and all others
  * ({@code args = "other"}); fresh writes of a field that is settled in the class ({@link SettledReadMarker}) are
  * {@code args = "settled"}, the rest {@code args = "fresh"}. Own writes ({@code args = "own"}) are the other
- * writes of a constructor to {@code this} (surely {@code this} on every path, local 0 never reassigned) but those
- * to a final field of the class, which the final-write snippet takes as "other": they
- * happen while the object's constructor runs, so they never make a field ¬F, and only a read mark on the object
- * can make them count; their sites need not ask the constructor stack.
+ * writes of a constructor to {@code this} (surely {@code this} on every path, local 0 never reassigned), but for
+ * those to a final field of the class, which stay "other" for the final-write snippet. An own write happens while
+ * the object's constructor runs, so it never makes a field ¬F, and only a read mark on the object can make it
+ * count: its site need not ask the constructor stack.
  *
  * <p>A write is fresh when it stores into {@code this} in a constructor before that field of {@code this}
  * can have been read by any code, on every path that reaches it ({@link FreshWriteAnalysis} follows

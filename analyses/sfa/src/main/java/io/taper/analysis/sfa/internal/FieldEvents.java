@@ -110,8 +110,9 @@ public final class FieldEvents {
     }
 
     /**
-     * True if this read has nothing to record because its object already carries its mark: the check the
-     * inlinable read snippets make in the woven method before calling {@link #read} or {@link #readFinal}.
+     * True if this read is recorded in full in the woven method: its site is ready, and its object carries its mark
+     * now ({@link ReadySites#marked}). The check the inlinable read snippets make before calling {@link #read} or
+     * {@link #readFinal}.
      */
     @ForceInline
     public static boolean markedRead(Object receiver, int site) {
