@@ -13,6 +13,16 @@ public interface AnalysisResults {
     /** One map per row; values are String, Number, Boolean, List or Map (JSON-shaped). */
     List<Map<String, Object>> rows();
 
+    /**
+     * The rows of a snapshot that the agent writes while the program runs, on Taper's own thread: the same schema
+     * as {@link #rows()}, but read without loading a class or running any of the program's code (its class loaders
+     * included), which the program, still running, would see. An analysis whose {@link #rows()} needs either (at
+     * the end, when the program is done) gives a snapshot what it knows without. By default {@link #rows()}.
+     */
+    default List<Map<String, Object>> snapshotRows() {
+        return rows();
+    }
+
     /** Optional analysis-specific summary, added to result.json under "summary". */
     default Map<String, Object> summary() {
         return Map.of();

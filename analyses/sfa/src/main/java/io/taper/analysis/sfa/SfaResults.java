@@ -17,10 +17,20 @@ public final class SfaResults implements AnalysisResults {
 
     private List<Map<String, Object>> last;
 
-    /** A fresh snapshot of the table. */
+    /** The table, each field resolved by reflection to its declaring class and its {@code final} modifier. */
     @Override
     public synchronized List<Map<String, Object>> rows() {
-        last = FieldRows.of(FieldEvents.state().fields());
+        last = FieldRows.of(FieldEvents.state().fields(), true);
+        return last;
+    }
+
+    /**
+     * The table without reflection, which loads the types of a class's fields: each field resolved by name to the
+     * class that declares it, and final as the weaver saw it ({@link FieldRows#of}).
+     */
+    @Override
+    public synchronized List<Map<String, Object>> snapshotRows() {
+        last = FieldRows.of(FieldEvents.state().fields(), false);
         return last;
     }
 
@@ -30,7 +40,7 @@ public final class SfaResults implements AnalysisResults {
         return FieldEvents.state().stateBytes();
     }
 
-    /** The counts of the last {@link #rows()} snapshot (of a new one if there was none), so both agree. */
+    /** The counts of the last rows read (of new ones if there were none), so both agree. */
     @Override
     public synchronized Map<String, Object> summary() {
         Map<String, Object> counts = new java.util.LinkedHashMap<>(FieldRows.counts(last != null ? last : rows()));

@@ -234,7 +234,7 @@ final class AgentResult implements Runnable {
         if (name == null || name.isEmpty()) {
             return r;
         }
-        ReadRows read = new ReadRows(name);
+        ReadRows read = new ReadRows(name, true);
         read.run();
         if (read.error != null) {
             stats.put("rowsError", read.error);
@@ -254,7 +254,7 @@ final class AgentResult implements Runnable {
                 ? "the analysis names no results class" : "no results: the instrumentation server was unavailable");
             return r;
         }
-        ReadRows read = new ReadRows(name);
+        ReadRows read = new ReadRows(name, false);
         Thread t = AgentThreads.daemon("taper-results", true, read);
         t.start();
         t.join(ROWS_DEADLINE_MILLIS);
@@ -272,12 +272,15 @@ final class AgentResult implements Runnable {
 
     private static final class ReadRows implements Runnable {
         private final String className;
+        /** While the program runs: {@link AnalysisResults#snapshotRows()}. */
+        private final boolean snapshot;
         volatile Object rows;
         volatile Object summary;
         volatile String error;
 
-        ReadRows(String className) {
+        ReadRows(String className, boolean snapshot) {
             this.className = className;
+            this.snapshot = snapshot;
         }
 
         @Override
@@ -286,7 +289,7 @@ final class AgentResult implements Runnable {
                 // The analysis jar is on the boot class path: that is where its state lives.
                 Class<?> c = Class.forName(className, true, null);
                 AnalysisResults results = (AnalysisResults) c.getDeclaredConstructor().newInstance();
-                List<Map<String, Object>> rs = results.rows();
+                List<Map<String, Object>> rs = snapshot ? results.snapshotRows() : results.rows();
                 Map<String, Object> s = results.summary();
                 rows = rs == null ? List.of() : rs;
                 summary = s == null ? Map.of() : s;

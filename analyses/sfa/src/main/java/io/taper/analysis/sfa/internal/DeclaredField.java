@@ -5,7 +5,8 @@ import java.lang.reflect.Modifier;
 
 /**
  * The field a symbolic reference resolves to: the class that declares it and whether it is declared
- * final. Reflection, so only at the end of the run ({@code getDeclaredFields} loads the field types).
+ * final. By reflection at the end of the run ({@code getDeclaredFields} loads the field types); by name while it
+ * runs ({@link #byName}).
  *
  * @param className binary name of the declaring class ({@code java.util.HashMap$Node})
  */
@@ -32,5 +33,15 @@ record DeclaredField(String className, boolean declaredFinal) {
             }
         }
         return null;
+    }
+
+    /**
+     * Walks from {@code owner} up its super classes for a field named {@code name}, by name alone (the internal
+     * {@code Unsafe}, which loads no class, as {@link ShadowMarks} does); null if none is found or names cannot be
+     * looked up here. Whether it is final is the caller's to say.
+     */
+    static DeclaredField byName(Class<?> owner, String name, boolean declaredFinal) {
+        Class<?> c = ShadowMarks.declaringClass(owner, name);
+        return c == null ? null : new DeclaredField(c.getName(), declaredFinal);
     }
 }

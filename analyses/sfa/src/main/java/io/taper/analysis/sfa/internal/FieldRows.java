@@ -53,8 +53,15 @@ public final class FieldRows {
     private FieldRows() {
     }
 
-    /** Rows sorted by class, field and descriptor: class, field, descriptor, category, verdict, written. */
-    public static List<Map<String, Object>> of(FieldTable fields) {
+    /**
+     * Rows sorted by class, field and descriptor: class, field, descriptor, category, verdict, written.
+     *
+     * @param reflect resolve each field by reflection (at the end of the run: {@code getDeclaredFields} loads the
+     *                types of the class's fields, through the program's class loaders); else by name, through the
+     *                internal {@code Unsafe} as the shadow fields are, and final as the weaver's flag says (for a
+     *                snapshot while the program runs)
+     */
+    public static List<Map<String, Object>> of(FieldTable fields, boolean reflect) {
         Map<String, Row> merged = new HashMap<>();
         int n = fields.size();
         for (int f = 0; f < n; f++) {
@@ -65,7 +72,9 @@ public final class FieldRows {
             }
             FieldRef ref = field.ref;
             Class<?> owner = field.owner();
-            DeclaredField d = owner == null ? null : DeclaredField.resolve(owner, ref.name, ref.desc);
+            DeclaredField d = owner == null ? null
+                : reflect ? DeclaredField.resolve(owner, ref.name, ref.desc)
+                : DeclaredField.byName(owner, ref.name, (bits & FieldTable.FINAL_HINT) != 0);
             String cls = d != null ? d.className() : ref.ownerBinaryName;
             boolean declaredFinal = d != null ? d.declaredFinal() : (bits & FieldTable.FINAL_HINT) != 0;
             String key = cls + '\u0000' + ref.name + '\u0000' + ref.desc;

@@ -114,7 +114,7 @@ final class ShadowMarks {
      * super classes declaring that name, as the JVM resolves a field (interfaces declare no instance
      * fields). Null if not found or if fields cannot be looked up by name here.
      */
-    private static Class<?> declaringClass(Class<?> owner, String name) {
+    static Class<?> declaringClass(Class<?> owner, String name) {
         if (INTERNAL_UNSAFE == null) {
             return null;
         }

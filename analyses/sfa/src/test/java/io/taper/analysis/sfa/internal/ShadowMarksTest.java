@@ -68,7 +68,7 @@ class ShadowMarksTest {
 
     private Map<String, String> verdicts() {
         Map<String, String> v = new java.util.TreeMap<>();
-        for (Map<String, Object> r : FieldRows.of(state.fields())) {
+        for (Map<String, Object> r : FieldRows.of(state.fields(), true)) {
             v.put(r.get("class") + "." + r.get("field"), r.get("category") + " " + r.get("verdict"));
         }
         return v;

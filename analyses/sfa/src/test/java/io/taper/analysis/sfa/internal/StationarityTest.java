@@ -58,7 +58,7 @@ class StationarityTest {
     }
 
     private List<Map<String, Object>> rows() {
-        return FieldRows.of(state.fields());
+        return FieldRows.of(state.fields(), true);
     }
 
     private static Map<String, Object> row(String cls, String field, String desc, String category, String verdict,
@@ -334,6 +334,26 @@ class StationarityTest {
         state.read(o, readViaSub);
         state.write(o, writeViaBase);
         assertEquals(List.of(row(BASE_NAME, "inherited", "I", "nF", "non-stationary", true)), rows());
+    }
+
+    @Test
+    void snapshotRowsResolveByNameWithoutReflectionToTheSameRows() {
+        int readViaSub = site(SiteKinds.READ, SUB, "inherited", "I");
+        int writeViaBase = site(SiteKinds.WRITE, BASE, "inherited", "I");
+        int finalWrite = site(SiteKinds.WRITE_FINAL, SUB, "fin", "I");
+        int finalRead = site(SiteKinds.READ_FINAL, SUB, "fin", "I");
+        Sub o = new Sub();
+        ConstructorStack.push(o);
+        state.writeFinal(o, finalWrite);
+        ConstructorStack.pop(o);
+        state.readFinal(o, finalRead);
+        state.read(o, readViaSub);
+        state.write(o, writeViaBase);
+        List<Map<String, Object>> expected = List.of(
+            row(BASE_NAME, "inherited", "I", "nF", "non-stationary", true),
+            row(SUB_NAME, "fin", "I", "dF", "stationary", true));
+        assertEquals(expected, rows());
+        assertEquals(expected, FieldRows.of(state.fields(), false));
     }
 
     @Test
