@@ -14,10 +14,11 @@ import io.taper.api.This;
  * javac-shaped) get no frame: their writes count as outside the constructor. Nor do constructors whose
  * frame nothing could ask about ({@link ConstructorFrameMarker}).
  *
- * <p>Both run without the bypass ({@link ManualBypass}): the stack's code runs no woven code (Taper's own classes
- * and {@code ThreadLocal} are never woven, and it copies arrays with {@code System.arraycopy}), so no event can
- * fire inside it, and a frame pushed and popped by Taper's own work on the thread changes no answer. The bypass's
- * two per-thread lookups were most of what a bracket cost.
+ * <p>Both run without the bypass ({@link ManualBypass}): no event can fire inside the stack's code (Taper's own
+ * classes and {@code ThreadLocal} are never woven, and the JDK code it calls, {@code Arrays.copyOf} and
+ * {@code Arrays.fill} of an {@code Object[]}, accesses no field and runs no constructor), and a frame pushed and
+ * popped by Taper's own work on the thread changes no answer. The bypass's two per-thread lookups were most of what
+ * a bracket cost.
  */
 public final class ConstructorSnippets {
 

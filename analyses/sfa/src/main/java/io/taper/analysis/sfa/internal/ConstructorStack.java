@@ -1,6 +1,7 @@
 package io.taper.analysis.sfa.internal;
 
 import io.taper.runtime.state.IndexedThreadLocal;
+import java.util.Arrays;
 
 /**
  * Per thread, the objects whose constructors are running, innermost last: a constructor pushes
@@ -58,9 +59,7 @@ public final class ConstructorStack {
         }
 
         void clearMarks() {
-            for (int i = 0; i < marks; i++) {
-                markedObjects[i] = null;
-            }
+            Arrays.fill(markedObjects, 0, marks, null);
             marks = 0;
         }
 
@@ -97,9 +96,7 @@ public final class ConstructorStack {
             f.clearMarks();           // an outermost construction of another object: the buffered ones are built
         }
         if (f.depth == f.objects.length) {
-            Object[] grown = new Object[f.depth * 2];    // not Arrays.copyOf: woven JDK code, which may read fields
-            System.arraycopy(f.objects, 0, grown, 0, f.depth);
-            f.objects = grown;
+            f.objects = Arrays.copyOf(f.objects, f.depth * 2);
         }
         f.objects[f.depth++] = self;
     }
@@ -122,9 +119,7 @@ public final class ConstructorStack {
         }
         for (int i = f.depth - 1; i >= 0; i--) {
             if (o[i] == self) {
-                for (int k = i; k < f.depth; k++) {
-                    o[k] = null;                   // no strong reference outlives the constructor
-                }
+                Arrays.fill(o, i, f.depth, null);   // no strong reference outlives the constructor
                 f.depth = i;
                 return;
             }

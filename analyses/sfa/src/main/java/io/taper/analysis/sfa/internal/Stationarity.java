@@ -170,20 +170,15 @@ public final class Stationarity {
             case WRITE_FRESH:
                 return (s & (CLASS_RECORDED | WRITTEN)) == (CLASS_RECORDED | WRITTEN);
             case WRITE:
+            case WRITE_OWN:
                 if ((s & ALL_WRITE_BITS) == ALL_WRITE_BITS) {
                     return true;
                 }
-                if ((s & UNCHANGED_WRITE_BITS) != UNCHANGED_WRITE_BITS || !keepsCategory(s, receiver)) {
+                if ((s & UNCHANGED_WRITE_BITS) != UNCHANGED_WRITE_BITS || !keepsCategory(kind, s, receiver)) {
                     return false;
                 }
                 // A stationary field stays so unless this object's field was read: the same question as
                 // record() asks, of the constructor's buffer and the map.
-                return (s & NON_STATIONARY) != 0
-                    || !ConstructorStack.frames().hasMark(receiver, sf.member) && !reads.isMarked(receiver, sf.member);
-            case WRITE_OWN:
-                if ((s & UNCHANGED_WRITE_BITS) != UNCHANGED_WRITE_BITS) {
-                    return false;
-                }
                 return (s & NON_STATIONARY) != 0
                     || !ConstructorStack.frames().hasMark(receiver, sf.member) && !reads.isMarked(receiver, sf.member);
             case WRITE_FINAL:
@@ -195,12 +190,13 @@ public final class Stationarity {
     }
 
     /**
-     * A write adds no category bit: the field is ¬F already, or the write happens inside its object's
-     * constructor (the uF fields' writes: {@code AbstractPipeline.depth}, what a constructor's helper such
-     * as {@code DecimalFormatSymbols.initialize} sets). The stack is the analysis's own state.
+     * A write (WRITE or WRITE_OWN) adds no category bit: it is an own write, which runs in its object's constructor
+     * by construction; the field is ¬F already; or the write happens inside its object's constructor (the uF
+     * fields' writes: {@code AbstractPipeline.depth}, what a constructor's helper such as
+     * {@code DecimalFormatSymbols.initialize} sets). The stack is the analysis's own state.
      */
-    private static boolean keepsCategory(int s, Object receiver) {
-        return (s & WRITTEN_OUTSIDE_CONSTRUCTOR) != 0 || ConstructorStack.contains(receiver);
+    private static boolean keepsCategory(int kind, int s, Object receiver) {
+        return kind == WRITE_OWN || (s & WRITTEN_OUTSIDE_CONSTRUCTOR) != 0 || ConstructorStack.contains(receiver);
     }
 
     /**
@@ -222,20 +218,16 @@ public final class Stationarity {
                 ShadowMarks.markRead(receiver, shadow);
                 return true;
             case WRITE:
+            case WRITE_OWN:
                 if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
                     return false;
                 }
-                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS && keepsCategory(s, receiver);
+                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS && keepsCategory(kind, s, receiver);
             case WRITE_FINAL:
                 if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
                     return false;
                 }
                 return (s & FINAL_WRITE_BITS) == FINAL_WRITE_BITS;
-            case WRITE_OWN:
-                if ((s & NON_STATIONARY) == 0 && ShadowMarks.isRead(receiver, shadow)) {
-                    return false;
-                }
-                return (s & UNCHANGED_WRITE_BITS) == UNCHANGED_WRITE_BITS;
             default:
                 return nothingToRecord(kind, receiver, null, s, null);
         }
