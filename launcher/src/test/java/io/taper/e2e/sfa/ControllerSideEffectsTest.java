@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.e2e.TaperProcess;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,19 +34,29 @@ class ControllerSideEffectsTest {
     static final Pattern ORDER = Pattern.compile("a setter first: (true|false), a getter first: (true|false)\n");
 
     @TempDir
-    Path tmp;
+    static Path tmp;
+
+    /** One run per mode, which both tests read. */
+    static final Map<String, TaperProcess.Outcome> RUNS = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void runBothModes() throws Exception {
+        for (String mode : List.of("fixed", "adaptive")) {
+            RUNS.put(mode, run(mode));
+        }
+    }
 
     @Test
     void adaptiveSeesTheManagementFieldsTheProgramInitialises() throws Exception {
-        List<String> fixed = managementRows(run("fixed"));
+        List<String> fixed = managementRows(RUNS.get("fixed"));
         assertEquals(3, fixed.size(), "the program makes " + MANAGEMENT + ": " + fixed);
-        assertEquals(fixed, managementRows(run("adaptive")));
+        assertEquals(fixed, managementRows(RUNS.get("adaptive")));
     }
 
     @Test
     void attributeMethodVerdictsFollowTheProgramsMethodOrderInEitherMode() throws Exception {
-        for (String mode : List.of("fixed", "adaptive")) {
-            TaperProcess.Outcome o = run(mode);
+        for (String mode : RUNS.keySet()) {
+            TaperProcess.Outcome o = RUNS.get(mode);
             Matcher order = ORDER.matcher(o.stdout());
             assertTrue(order.find(), o.stdout());
             // The second of a getter and its setter reads the field of the first before writing its own.
@@ -53,8 +65,8 @@ class ControllerSideEffectsTest {
         }
     }
 
-    private TaperProcess.Outcome run(String mode) throws Exception {
-        Path out = tmp.resolve(mode + System.nanoTime());
+    private static TaperProcess.Outcome run(String mode) throws Exception {
+        Path out = tmp.resolve(mode);
         TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", "sfa", "--mode", mode, "--out",
                 out.toString(), "-q", "--", "-cp", TaperProcess.fixtureClassPath(), MAIN, "1000");
         assertEquals(0, o.exitCode(), o.stderr());
