@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Where a woven class keeps its counters and what each counter stands for: the class's slot, its number of counters,
  * and per method the counter of its invocations and, per basic block, the block's counter, length and instructions
- * per kind, and the blocks whose counts follow from others' ({@link Derivation}: their counters are never
- * incremented, {@link Method#derive} works them out). The server writes it as the class's facts ({@link #toFacts});
+ * per kind, and the blocks whose counts follow from others' and from the exits counted for them ({@link Derivation}:
+ * their counters are never incremented, {@link Method#derive} works them out). The server writes it as the class's facts ({@link #toFacts});
  * the results read it back ({@link #fromFacts}). Woven code carries only the slot, the size and the counter
  * indexes.
  *
@@ -84,7 +84,8 @@ public final class ClassLayout {
 
     /**
      * A block whose count is the sum of the {@code plus} blocks' less the {@code minus} blocks' (indexes within the
-     * method), by the flow of control: the weave does not count it.
+     * method), by the flow of control: the weave does not count it. An index {@code blocks + b} is block {@code b}'s
+     * exits (the times an exception left it), counted right after the method's block counters.
      */
     public record Derivation(int block, int[] plus, int[] minus) {
     }
@@ -206,7 +207,7 @@ public final class ClassLayout {
         }
     }
 
-    /** {@code block=+a+b-c}; every index within the method's blocks. */
+    /** {@code block=+a+b-c}; every index within the method's blocks and their exits. */
     private static Derivation derivation(String text, int blocks) {
         int eq = text.indexOf('=');
         int block = inRange(Integer.parseInt(text.substring(0, eq)), blocks);
@@ -219,7 +220,7 @@ public final class ClassLayout {
             while (end < text.length() && Character.isDigit(text.charAt(end))) {
                 end++;
             }
-            int b = inRange(Integer.parseInt(text.substring(i + 1, end)), blocks);
+            int b = inRange(Integer.parseInt(text.substring(i + 1, end)), 2 * blocks);   // a block or its exits
             if (sign == '+') {
                 plus.add(b);
             } else if (sign == '-') {

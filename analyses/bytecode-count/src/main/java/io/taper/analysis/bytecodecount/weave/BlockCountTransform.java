@@ -3,6 +3,7 @@ package io.taper.analysis.bytecodecount.weave;
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
 import io.taper.api.WovenClassSlots;
+import io.taper.api.marker.Constructors;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -47,6 +49,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     private final AtomicLong methods = new AtomicLong();
     private final AtomicLong blocks = new AtomicLong();
     private final AtomicLong derivedBlocks = new AtomicLong();
+    private final AtomicLong exitCounting = new AtomicLong();
     private final AtomicLong methodsTooLarge = new AtomicLong();
     private final AtomicLong withoutCode = new AtomicLong();
     private final AtomicLong entryOnly = new AtomicLong();
@@ -107,8 +110,15 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 }
                 int first = size;
                 size += b.size();
+                AbstractInsnNode init = Constructors.initCall(node, m);
+                boolean[] covered = contexts ? null : exitsCountable(node, m, b, init);
                 List<ClassLayout.Derivation> derivations = cut == BasicBlocks.Cut.EVERY_INSTRUCTION ? List.of()
-                    : DerivedBlocks.of(m, b);
+                    : DerivedBlocks.of(m, b, covered);
+                boolean exits = derivations.stream().anyMatch(d -> readsExits(d, b.size()));
+                if (exits) {
+                    size += b.size();   // the blocks' exits, right after their counters
+                    exitCounting.incrementAndGet();
+                }
                 boolean[] derived = new boolean[b.size()];
                 derivations.forEach(d -> derived[d.block()] = true);
                 ClassLayout.Method method = new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first,
@@ -116,7 +126,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 layout.add(method);
                 boolean blocksCounted = method.countsBlocks();
                 boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && blocksCounted;
-                todo.add(new Weaving(m, b, method, derived, invocation, first, entryOnly));
+                todo.add(new Weaving(m, b, method, derived, invocation, first, entryOnly, exits ? init : null, exits));
                 if (adaptive && !contexts && blocksCounted) {
                     switchable.add(new String[] {m.name, m.desc});
                 }
@@ -134,6 +144,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 } else if (w.entryOnly) {
                     CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
+                } else if (w.exits) {
+                    CounterInsertion.weaveWithExits(node, w.method, w.blocks, w.derived, slot, size, w.invocation,
+                        w.first, w.init);
                 } else if (w.invocation < 0 && w.layout.derived().size() == w.blocks.size() - 1) {
                     // only the first block counted, and entered only on entry: its counter is an entry counter, one
                     // call and no local
@@ -167,12 +180,45 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     /** A method to weave: its blocks, its layout (derivations included), which blocks are derived (not counted). */
     private record Weaving(MethodNode method, BasicBlocks blocks, ClassLayout.Method layout, boolean[] derived,
-                           int invocation, int first, boolean entryOnly) {
+                           int invocation, int first, boolean entryOnly, AbstractInsnNode init, boolean exits) {
+    }
+
+    /**
+     * Per block, whether its exits can be counted: all of them but, in a constructor, those from its start to its
+     * {@code super(...)} or {@code this(...)} call, which no handler may cover; null for none (a constructor whose
+     * call is not found, or a method with subroutines).
+     */
+    private static boolean[] exitsCountable(ClassNode owner, MethodNode m, BasicBlocks b, AbstractInsnNode init) {
+        boolean constructor = "<init>".equals(m.name) && !"java/lang/Object".equals(owner.name);
+        if (b.subroutines() || constructor && init == null) {
+            return null;
+        }
+        boolean[] covered = new boolean[b.size()];
+        int from = constructor ? m.instructions.indexOf(init) : -1;
+        for (int i = 0; i < covered.length; i++) {
+            covered[i] = m.instructions.indexOf(b.leaders().get(i)) > from;
+        }
+        return covered;
+    }
+
+    /** Whether a derivation reads a block's exits (indexes past the blocks). */
+    private static boolean readsExits(ClassLayout.Derivation d, int blocks) {
+        for (int i : d.plus()) {
+            if (i >= blocks) {
+                return true;
+            }
+        }
+        for (int i : d.minus()) {
+            if (i >= blocks) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, single block call, derived blocks, cut=" + cut + " adaptive=" + adaptive
+        return "bytecode-count entry count call, single block call, derived blocks, counted exits, cut=" + cut + " adaptive=" + adaptive
             + " contexts=" + contexts;
     }
 
@@ -210,6 +256,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         m.put("methodsWoven", methods.get());
         m.put("blocksWoven", blocks.get());
         m.put("blocksDerived", derivedBlocks.get());
+        m.put("methodsCountingExits", exitCounting.get());
         m.put("methodsTooLarge", methodsTooLarge.get());
         m.put("classesWithoutCode", withoutCode.get());
         m.put("precise", cut == BasicBlocks.Cut.PRECISE);

@@ -4,9 +4,12 @@ import io.taper.api.ThreadCounterCode;
 import io.taper.api.marker.Constructors;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.InstructionAdapter;
@@ -47,6 +50,82 @@ final class CounterInsertion {
     static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int size, int invocationCounter,
                       int firstBlockCounter) {
         weave(m, blocks, derived, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter, List.of());
+    }
+
+    /**
+     * {@link #weave} with each block's exits counted (an exception that leaves it), so that derivations may read
+     * them: an int local holds the block that runs now, which every block that may throw sets on entry; every handler
+     * of the method adds one to the exits of the block it holds before its own code, and so does a handler around
+     * the whole body (in a constructor, from after its {@code super(...)} or {@code this(...)} call), which then
+     * throws on. Block {@code b}'s exits are counter {@code firstBlockCounter + blocks + b}. Where nothing throws,
+     * all this costs is a constant in a register.
+     *
+     * @param coveredFrom the instruction after which the handler around the body starts (a constructor's call of
+     *                    its super or this), or null for the entry
+     */
+    static void weaveWithExits(ClassNode owner, MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int size,
+                               int invocationCounter, int firstBlockCounter, AbstractInsnNode coveredFrom) {
+        int local = m.maxLocals;
+        int running = local + 1;
+        int firstExit = firstBlockCounter + blocks.size();
+        Set<Integer> handlers = new HashSet<>();
+        for (TryCatchBlockNode t : m.tryCatchBlocks) {
+            handlers.add(blocks.blockOfLabel().get(t.handler));
+        }
+        boolean[] mayThrow = blocks.mayThrow();
+        weave(m, blocks, derived, c -> {
+            fetch(c, slot, size);
+            c.iconst(0);
+            c.store(running, Type.INT_TYPE);
+        }, invocationCounter, firstBlockCounter, List.of(Opcodes.INTEGER), b -> code(c -> {
+            if (handlers.contains(b)) {
+                exit(c, local, running, firstExit);
+            }
+        }), b -> code(c -> {
+            if (mayThrow[b]) {
+                c.iconst(b);
+                c.store(running, Type.INT_TYPE);
+            }
+        }));
+        LabelNode start = new LabelNode();
+        if (coveredFrom != null) {
+            m.instructions.insert(coveredFrom, start);
+        } else {
+            // after the entry's store of the array, the first (the entry code goes in front of the method, and
+            // stores the running block before it)
+            AbstractInsnNode n = m.instructions.getFirst();
+            while (!(n instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE && v.var == local)) {
+                n = n.getNext();
+            }
+            m.instructions.insert(n, start);
+        }
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        m.instructions.add(end);
+        m.instructions.add(handler);
+        if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {
+            List<Object> locals = withLocal(List.of(), local, List.of(Opcodes.INTEGER));
+            m.instructions.add(new FrameNode(Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
+                new Object[] {"java/lang/Throwable"}));
+        }
+        m.instructions.add(code(c -> {
+            exit(c, local, running, firstExit);
+            c.athrow();
+        }));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /** {@code counts[firstExit + running]++}. */
+    private static void exit(InstructionAdapter c, int local, int running, int firstExit) {
+        c.load(local, COUNTERS);
+        c.load(running, Type.INT_TYPE);
+        c.iconst(firstExit);
+        c.add(Type.INT_TYPE);
+        c.dup2();
+        c.aload(Type.LONG_TYPE);
+        c.lconst(1);
+        c.add(Type.LONG_TYPE);
+        c.astore(Type.LONG_TYPE);
     }
 
     /**
@@ -123,6 +202,17 @@ final class CounterInsertion {
      */
     private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, Consumer<InstructionAdapter> fetch,
                               int invocationCounter, int firstBlockCounter, List<Object> extras) {
+        weave(m, blocks, derived, fetch, invocationCounter, firstBlockCounter, extras, b -> new InsnList(),
+            b -> new InsnList());
+    }
+
+    /**
+     * @param before code in front of a block's increment (and of its leader, if the block is derived)
+     * @param after  code between a block's increment and its leader
+     */
+    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, Consumer<InstructionAdapter> fetch,
+                              int invocationCounter, int firstBlockCounter, List<Object> extras,
+                              IntFunction<InsnList> before, IntFunction<InsnList> after) {
         int local = m.maxLocals;
         InsnList entry = code(c -> {
             fetch.accept(c);
@@ -134,15 +224,19 @@ final class CounterInsertion {
         });
         Map<LabelNode, LabelNode> moved = new HashMap<>();
         for (int b = 0; b < blocks.size(); b++) {
-            if (derived[b]) {
-                continue;
-            }
             AbstractInsnNode leader = blocks.leaders().get(b);
             int counter = firstBlockCounter + b;
-            InsnList inc = code(c -> {
-                c.load(local, COUNTERS);
-                increment(c, counter);
-            });
+            InsnList inc = before.apply(b);
+            if (!derived[b]) {
+                inc.add(code(c -> {
+                    c.load(local, COUNTERS);
+                    increment(c, counter);
+                }));
+            }
+            inc.add(after.apply(b));
+            if (inc.size() == 0) {
+                continue;
+            }
             AbstractInsnNode first = inc.getFirst();
             m.instructions.insertBefore(leader, inc);
             if (leader.getOpcode() == Opcodes.NEW) {

@@ -18,19 +18,21 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * The blocks whose counts follow exactly from other blocks' by the flow of control, so that the weave need not count
  * them (every increment is a load, an add and a store on the hot path; a loop's condition and its body, or an
- * {@code if}'s arms and their join, need one between them). Only flow that no exception can divert is used: a block
- * that cannot throw (no instruction of it may, {@link InstructionKinds#mayThrow}, nor {@code instanceof}, which may
- * fail to link) leaves by its jump or fall-through every time it is entered. Two rules, applied in block order:
+ * {@code if}'s arms and their join, need one between them). A block leaves by its jump or fall-through every time it
+ * is entered, but for the times an exception leaves it: a block that cannot throw (no instruction of it may,
+ * {@link InstructionKinds#mayThrow}, nor {@code instanceof}, which may fail to link) never does, and one whose exits
+ * are counted ({@link CounterInsertion}: the weave notes the block that runs, and every handler and a handler around
+ * the whole method count an exit of that block) has its exits as a counter of its own, index {@code blocks + b} in a
+ * derivation. Two rules, applied in block order:
  * <ul>
- *   <li><b>split</b>: a block that cannot throw, whose successors are entered from it only (no other jump, no
- *   handler), runs as often as its successors together: it (or, if it must stay counted, one successor) is
- *   derived;</li>
- *   <li><b>join</b>: a block entered only from blocks that cannot throw and go nowhere else runs as often as they
- *   together.</li>
+ *   <li><b>split</b>: a block whose successors are entered from it only (no other jump, no handler) runs as often as
+ *   its successors together, plus its exits: it (or, if it must stay counted, one successor) is derived;</li>
+ *   <li><b>join</b>: a block entered only from blocks that go nowhere else runs as often as they together, less
+ *   their exits.</li>
  * </ul>
- * A derived block is never read by a derivation made before it, so the derivations are worked out in the order
- * made. The method's first block, when it counts invocations, and handler starts stay counted. Methods with
- * {@code jsr}/{@code ret} get none.
+ * A block that may throw and whose exits are not counted takes part in neither. A derived block is never read by a
+ * derivation made before it, so the derivations are worked out in the order made. The method's first block, when it
+ * counts invocations, and handler starts stay counted. Methods with {@code jsr}/{@code ret} get none.
  */
 final class DerivedBlocks {
 
@@ -40,8 +42,17 @@ final class DerivedBlocks {
     private DerivedBlocks() {
     }
 
-    /** The derivations of a method's blocks, in the order they are worked out. */
+    /** The derivations of a method's blocks without counted exits, in the order they are worked out. */
     static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks) {
+        return of(m, blocks, null);
+    }
+
+    /**
+     * The derivations of a method's blocks, in the order they are worked out.
+     *
+     * @param exitsCounted per block, whether its exits are counted (index {@code blocks + b}); null for none
+     */
+    static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks, boolean[] exitsCounted) {
         int n = blocks.size();
         if (n < 2 || n > MAX_BLOCKS) {
             return List.of();
@@ -53,12 +64,14 @@ final class DerivedBlocks {
         Map<LabelNode, Integer> blockOfLabel = blocks.blockOfLabel();
         boolean[] special = new boolean[n];   // entered other than from its predecessors here
         special[0] = true;
+        Set<Integer> handlers = new LinkedHashSet<>();
         for (TryCatchBlockNode t : m.tryCatchBlocks) {
             Integer h = blockOfLabel.get(t.handler);
             if (h == null) {
                 return List.of();
             }
             special[h] = true;
+            handlers.add(h);
         }
         List<Set<Integer>> succ = new ArrayList<>();
         List<Set<Integer>> pred = new ArrayList<>();
@@ -75,17 +88,28 @@ final class DerivedBlocks {
                 pred.get(t).add(b);
             }
         }
+        // a handler start entered by a jump too would count that entry as an exit: no exits counted then
+        boolean handlersEnteredOnlyByThrows = true;
+        for (int h : handlers) {
+            handlersEnteredOnlyByThrows &= h != 0 && pred.get(h).isEmpty();
+        }
+        boolean[] opaque = new boolean[n];   // may throw, its exits not counted: its entries do not follow its flow
+        boolean[] exits = new boolean[n];    // may throw, its exits counted: they take part in its flow
+        for (int b = 0; b < n; b++) {
+            exits[b] = mayThrow[b] && exitsCounted != null && exitsCounted[b] && handlersEnteredOnlyByThrows;
+            opaque[b] = mayThrow[b] && !exits[b];
+        }
         boolean[] derived = new boolean[n];
         boolean[] read = new boolean[n];   // read by a derivation: stays as it is from then on
         List<ClassLayout.Derivation> out = new ArrayList<>();
         for (int p = 0; p < n; p++) {
             Set<Integer> s = succ.get(p);
-            if (mayThrow[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
+            if (opaque[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
                 continue;
             }
             // the first block counts invocations unless something jumps to it (then a counter of their own does)
             if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
-                out.add(derive(p, s, Set.of(), derived, read));
+                out.add(derive(n, p, s, exits[p] ? Set.of(n + p) : Set.of(), Set.of(), derived, read));
                 continue;
             }
             // the fall-through successor first: a loop's body after its condition, an if's first arm
@@ -97,7 +121,10 @@ final class DerivedBlocks {
                 if (free(x, derived, read)) {
                     Set<Integer> others = new LinkedHashSet<>(s);
                     others.remove(x);
-                    out.add(derive(x, Set.of(p), others, derived, read));
+                    if (exits[p]) {
+                        others.add(n + p);
+                    }
+                    out.add(derive(n, x, Set.of(p), Set.of(), others, derived, read));
                     break;
                 }
             }
@@ -107,11 +134,15 @@ final class DerivedBlocks {
                 continue;
             }
             boolean joins = true;
+            Set<Integer> left = new LinkedHashSet<>();
             for (int q : pred.get(b)) {
-                joins &= !mayThrow[q] && succ.get(q).size() == 1;
+                joins &= !opaque[q] && succ.get(q).size() == 1;
+                if (exits[q]) {
+                    left.add(n + q);
+                }
             }
             if (joins) {
-                out.add(derive(b, pred.get(b), Set.of(), derived, read));
+                out.add(derive(n, b, pred.get(b), Set.of(), left, derived, read));
             }
         }
         return out;
@@ -131,16 +162,23 @@ final class DerivedBlocks {
         return true;
     }
 
-    private static ClassLayout.Derivation derive(int block, Set<Integer> plus, Set<Integer> minus, boolean[] derived,
-                                                 boolean[] read) {
+    /** {@code block} = the {@code plus} blocks, plus the exits, less the {@code minus} blocks and exits. */
+    private static ClassLayout.Derivation derive(int n, int block, Set<Integer> plus, Set<Integer> plusExits,
+                                                 Set<Integer> minus, boolean[] derived, boolean[] read) {
         derived[block] = true;
-        for (int b : plus) {
-            read[b] = true;
+        List<Integer> p = new ArrayList<>(plus);
+        p.addAll(plusExits);
+        for (int b : p) {
+            if (b < n) {
+                read[b] = true;
+            }
         }
         for (int b : minus) {
-            read[b] = true;
+            if (b < n) {
+                read[b] = true;
+            }
         }
-        return new ClassLayout.Derivation(block, plus.stream().mapToInt(Integer::intValue).toArray(),
+        return new ClassLayout.Derivation(block, p.stream().mapToInt(Integer::intValue).toArray(),
             minus.stream().mapToInt(Integer::intValue).toArray());
     }
 

@@ -7,6 +7,7 @@ import io.taper.testing.WovenClassRun;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
@@ -56,12 +57,19 @@ class DerivedBlocksTest {
     }
 
     private static List<String> derived(String method) throws IOException {
+        return derived(method, false);
+    }
+
+    /** With {@code exits}, every block's exits counted (indexes past the blocks). */
+    private static List<String> derived(String method, boolean exits) throws IOException {
         ClassNode c = new ClassNode();
         new ClassReader(WovenClassRun.bytesOf(Fixtures.class)).accept(c, ClassReader.EXPAND_FRAMES);
         MethodNode m = c.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
         BasicBlocks b = BasicBlocks.of(m, BasicBlocks.Cut.BLOCKS);
         List<String> out = new ArrayList<>();
-        for (ClassLayout.Derivation d : DerivedBlocks.of(m, b)) {
+        boolean[] counted = new boolean[b.size()];
+        java.util.Arrays.fill(counted, true);
+        for (ClassLayout.Derivation d : DerivedBlocks.of(m, b, exits ? counted : null)) {
             StringBuilder s = new StringBuilder().append(d.block()).append('=');
             for (int p : d.plus()) {
                 s.append('+').append(p);
@@ -96,6 +104,24 @@ class DerivedBlocksTest {
     }
 
     @Test
+    void aBlockThatMayThrowTakesPartOnceItsExitsAreCounted() throws IOException {
+        // blocks 0-2, exits 3-5: the first arm is what the entry leaves, less what the entry threw
+        assertEquals(List.of("1=+0-2-3"), derived("guarded", true));
+    }
+
+    @Test
+    void aJoinEnteredFromABlockThatMayThrowFollowsFromItsPredecessorsLessTheirExits() throws IOException {
+        // the division's block goes on to the join unless it threw; the handler goes on to it always
+        assertEquals(List.of("2=+0+1-3"), derived("caught", true));
+    }
+
+    @Test
+    void exitsChangeNothingWhereNothingThrows() throws IOException {
+        assertEquals(derived("loop"), derived("loop", true));
+        assertEquals(derived("pick"), derived("pick", true));
+    }
+
+    @Test
     void derivedCountsFollowFromCountedOnes() {
         ClassLayout.Method m = new ClassLayout.Method("m", "()V", 0, 0, new int[] {2, 3, 8, 2},
             new int[4][ClassLayout.KINDS], List.of(new ClassLayout.Derivation(1, new int[] {2, 3}, new int[0])));
@@ -106,5 +132,20 @@ class DerivedBlocksTest {
         assertEquals(layout.toFacts(), ClassLayout.fromFacts(layout.toFacts()).toFacts(), "the facts carry them");
         assertEquals(List.of(1), ClassLayout.fromFacts(layout.toFacts()).methods().get(0).derived().stream()
             .map(ClassLayout.Derivation::block).toList());
+    }
+
+    @Test
+    void exitsAreReadFromTheCountersAfterTheBlocks() {
+        // two blocks at 0 and 1, their exits at 2 and 3: block 1 ran each time block 0 did not throw
+        ClassLayout.Method m = new ClassLayout.Method("m", "()V", 0, 0, new int[] {4, 2},
+            new int[2][ClassLayout.KINDS], List.of(new ClassLayout.Derivation(1, new int[] {0}, new int[] {2})));
+        long[] counts = {10, 0, 3, 0};
+        m.derive(counts, 0);
+        assertEquals(7, counts[1]);
+        ClassLayout layout = new ClassLayout(3, 4, List.of(m));
+        assertEquals(layout.toFacts(), ClassLayout.fromFacts(layout.toFacts()).toFacts(), "the facts carry them");
+        Map<String, String> beyond = new java.util.HashMap<>(layout.toFacts());
+        beyond.replaceAll((k, v) -> v.replace("1=+0-2", "1=+0-4"));
+        assertEquals(null, ClassLayout.fromFacts(beyond), "past the exits: damaged");
     }
 }
