@@ -9,10 +9,10 @@ import java.util.Map;
 /**
  * Where a woven class keeps its counters and what each counter stands for: the class's slot, its number of counters,
  * and per method the counter of its invocations and, per basic block, the block's counter, length and instructions
- * per kind, and the blocks whose counts follow from others' and from the exits counted for them ({@link Derivation}:
- * their counters are never incremented, {@link Method#derive} works them out). The server writes it as the class's facts ({@link #toFacts});
- * the results read it back ({@link #fromFacts}). Woven code carries only the slot, the size and the counter
- * indexes.
+ * per kind, and the blocks whose counts follow from others' and from the exits counted for them
+ * ({@link Derivation}: their counters are never incremented, {@link Method#derive} works them out). The server writes
+ * it as the class's facts ({@link #toFacts}); the results read it back ({@link #fromFacts}). Woven code carries only
+ * the slot, the size and the counter indexes.
  *
  * <p>The text goes in chunks ({@link FactText}).
  */
