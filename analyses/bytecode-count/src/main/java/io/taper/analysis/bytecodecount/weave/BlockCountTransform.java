@@ -218,8 +218,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, single block call, derived blocks, counted exits, cut=" + cut
-            + " adaptive=" + adaptive + " contexts=" + contexts;
+        return "bytecode-count entry count call, single block call, derived blocks, joins past arms, counted exits,"
+            + " cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts;
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */

@@ -27,8 +27,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * <ul>
  *   <li><b>split</b>: a block whose successors are entered from it only (no other jump, no handler) runs as often as
  *   its successors together, plus its exits: it (or, if it must stay counted, one successor) is derived;</li>
- *   <li><b>join</b>: a block entered only from blocks that go nowhere else runs as often as they together, less
- *   their exits.</li>
+ *   <li><b>join</b>: a block runs as often as its predecessors together, less their exits, when each of them goes
+ *   nowhere else or only to blocks that it alone enters, which it then runs less often by (an {@code if} without an
+ *   {@code else}: its join runs as often as the condition, less what left it by exceptions).</li>
  * </ul>
  * A block that may throw and whose exits are not counted takes part in neither. A derived block is never read by a
  * derivation made before it, so the derivations are worked out in the order made. The method's first block, when it
@@ -133,16 +134,30 @@ final class DerivedBlocks {
             if (special[b] || !free(b, derived, read) || pred.get(b).isEmpty() || pred.get(b).contains(b)) {
                 continue;
             }
+            // each predecessor's edge to b: its count less its exits and less its other successors, each of which
+            // it alone enters (an if without an else: the condition's edge past the arm is the condition less the arm)
             boolean joins = true;
-            Set<Integer> left = new LinkedHashSet<>();
+            List<Integer> plus = new ArrayList<>(pred.get(b));
+            List<Integer> minus = new ArrayList<>();
             for (int q : pred.get(b)) {
-                joins &= !opaque[q] && succ.get(q).size() == 1;
+                joins &= !opaque[q];
                 if (exits[q]) {
-                    left.add(n + q);
+                    minus.add(n + q);
+                }
+                for (int x : succ.get(q)) {
+                    if (x != b) {
+                        joins &= x != q && !special[x] && pred.get(x).size() == 1;
+                        minus.add(x);
+                    }
                 }
             }
             if (joins) {
-                out.add(derive(n, b, pred.get(b), Set.of(), left, derived, read));
+                for (Integer x : new ArrayList<>(minus)) {
+                    if (plus.remove(x)) {
+                        minus.remove(x);   // an arm that goes on to the join: in and out again
+                    }
+                }
+                out.add(derive(n, b, new LinkedHashSet<>(plus), Set.of(), new LinkedHashSet<>(minus), derived, read));
             }
         }
         return out;

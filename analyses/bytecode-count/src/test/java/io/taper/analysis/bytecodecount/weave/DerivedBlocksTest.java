@@ -36,6 +36,26 @@ class DerivedBlocksTest {
             return c ? a : b;
         }
 
+        // 0: if (!c) goto 2 | 1: a++ | 2: return a
+        static int bump(boolean c, int a) {
+            if (c) {
+                a++;
+            }
+            return a;
+        }
+
+        // 0: if (!c) goto 2 | 1: a = twice(a) (the call may throw) | 2: return a
+        static int bumpByCall(boolean c, int a) {
+            if (c) {
+                a = twice(a);
+            }
+            return a;
+        }
+
+        static int twice(int a) {
+            return 2 * a;
+        }
+
         // 0: i < a.length? (arraylength may throw) | 1: return a[i] | 2: return -1
         static int guarded(int[] a, int i) {
             if (i < a.length) {
@@ -113,6 +133,15 @@ class DerivedBlocksTest {
     void aJoinEnteredFromABlockThatMayThrowFollowsFromItsPredecessorsLessTheirExits() throws IOException {
         // the division's block goes on to the join unless it threw; the handler goes on to it always
         assertEquals(List.of("2=+0+1-3"), derived("caught", true));
+    }
+
+    @Test
+    void aJoinPastAnArmFollowsFromTheBlockBeforeTheArm() throws IOException {
+        // the join is entered from the condition (its edge: the condition less the arm) and from the arm
+        assertEquals(List.of("2=+0"), derived("bump"));
+        assertEquals(List.of(), derived("bumpByCall"));
+        // blocks 0-2, exits 3-5: the times the arm's call threw never reach the join
+        assertEquals(List.of("2=+0-4"), derived("bumpByCall", true));
     }
 
     @Test
