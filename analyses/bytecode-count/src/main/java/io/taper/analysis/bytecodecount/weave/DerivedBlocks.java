@@ -23,13 +23,14 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * {@link InstructionKinds#mayThrow}, nor {@code instanceof}, which may fail to link) never does, and one whose exits
  * are counted ({@link CounterInsertion}: the weave notes the block that runs, and every handler and a handler around
  * the whole method count an exit of that block) has its exits as a counter of its own, index {@code blocks + b} in a
- * derivation. Two rules, applied in block order:
+ * derivation. Two rules, each applied in block order, the join first (a loop's condition then follows from its entry
+ * and its body, and the loop's exit from the condition by the split):
  * <ul>
- *   <li><b>split</b>: a block whose successors are entered from it only (no other jump, no handler) runs as often as
- *   its successors together, plus its exits: it (or, if it must stay counted, one successor) is derived;</li>
  *   <li><b>join</b>: a block runs as often as its predecessors together, less their exits, when each of them goes
  *   nowhere else or only to blocks that it alone enters, which it then runs less often by (an {@code if} without an
- *   {@code else}: its join runs as often as the condition, less what left it by exceptions).</li>
+ *   {@code else}: its join runs as often as the condition, less what left it by exceptions);</li>
+ *   <li><b>split</b>: a block whose successors are entered from it only (no other jump, no handler) runs as often as
+ *   its successors together, plus its exits: it (or, if it must stay counted, one successor) is derived.</li>
  * </ul>
  * A block that may throw and whose exits are not counted takes part in neither. A derived block is never read by a
  * derivation made before it, so the derivations are worked out in the order made. The method's first block, when it
@@ -103,33 +104,6 @@ final class DerivedBlocks {
         boolean[] derived = new boolean[n];
         boolean[] read = new boolean[n];   // read by a derivation: stays as it is from then on
         List<ClassLayout.Derivation> out = new ArrayList<>();
-        for (int p = 0; p < n; p++) {
-            Set<Integer> s = succ.get(p);
-            if (opaque[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
-                continue;
-            }
-            // the first block counts invocations unless something jumps to it (then a counter of their own does)
-            if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
-                out.add(derive(n, p, s, exits[p] ? Set.of(n + p) : Set.of(), Set.of(), derived, read));
-                continue;
-            }
-            // the fall-through successor first: a loop's body after its condition, an if's first arm
-            List<Integer> order = new ArrayList<>(s);
-            if (order.remove(Integer.valueOf(p + 1))) {
-                order.add(0, p + 1);
-            }
-            for (int x : order) {
-                if (free(x, derived, read)) {
-                    Set<Integer> others = new LinkedHashSet<>(s);
-                    others.remove(x);
-                    if (exits[p]) {
-                        others.add(n + p);
-                    }
-                    out.add(derive(n, x, Set.of(p), Set.of(), others, derived, read));
-                    break;
-                }
-            }
-        }
         for (int b = 0; b < n; b++) {
             if (special[b] || !free(b, derived, read) || pred.get(b).isEmpty() || pred.get(b).contains(b)) {
                 continue;
@@ -158,6 +132,33 @@ final class DerivedBlocks {
                     }
                 }
                 out.add(derive(n, b, new LinkedHashSet<>(plus), Set.of(), new LinkedHashSet<>(minus), derived, read));
+            }
+        }
+        for (int p = 0; p < n; p++) {
+            Set<Integer> s = succ.get(p);
+            if (opaque[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
+                continue;
+            }
+            // the first block counts invocations unless something jumps to it (then a counter of their own does)
+            if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
+                out.add(derive(n, p, s, exits[p] ? Set.of(n + p) : Set.of(), Set.of(), derived, read));
+                continue;
+            }
+            // the fall-through successor first: a loop's body after its condition, an if's first arm
+            List<Integer> order = new ArrayList<>(s);
+            if (order.remove(Integer.valueOf(p + 1))) {
+                order.add(0, p + 1);
+            }
+            for (int x : order) {
+                if (free(x, derived, read)) {
+                    Set<Integer> others = new LinkedHashSet<>(s);
+                    others.remove(x);
+                    if (exits[p]) {
+                        others.add(n + p);
+                    }
+                    out.add(derive(n, x, Set.of(p), Set.of(), others, derived, read));
+                    break;
+                }
             }
         }
         return out;

@@ -103,8 +103,10 @@ class DerivedBlocksTest {
     }
 
     @Test
-    void aLoopsConditionRunsAsOftenAsItsBodyAndItsExit() throws IOException {
-        assertEquals(List.of("1=+3+2"), derived("loop"));   // successors: the jump's target, then what follows
+    void aLoopsConditionFollowsFromItsEntryAndBodyAndItsExitFromTheCondition() throws IOException {
+        // the condition is entered from the first block and the body; the exit is what the condition leaves past
+        // the body: one counter a call and one an iteration
+        assertEquals(List.of("1=+0+2", "3=+1-2"), derived("loop"));
     }
 
     @Test
@@ -125,8 +127,8 @@ class DerivedBlocksTest {
 
     @Test
     void aBlockThatMayThrowTakesPartOnceItsExitsAreCounted() throws IOException {
-        // blocks 0-2, exits 3-5: the first arm is what the entry leaves, less what the entry threw
-        assertEquals(List.of("1=+0-2-3"), derived("guarded", true));
+        // blocks 0-2, exits 3-5: the first arm is what the entry leaves, less what it threw and the other arm
+        assertEquals(List.of("1=+0-3-2"), derived("guarded", true));
     }
 
     @Test
