@@ -240,6 +240,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         for (ClassLayout.Method m : layout.methods()) {
             blocks.addAndGet(m.blocks());
             derivedBlocks.addAndGet(m.derived().size());
+            if (m.derived().stream().anyMatch(d -> readsExits(d, m.blocks()))) {
+                exitCounting.incrementAndGet();
+            }
             if (!contexts && m.countsBlocks() && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {
                 entryOnly.incrementAndGet();
             }
