@@ -218,7 +218,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "bytecode-count entry count call, single block call, derived blocks, joins first and past arms, counted exits,"
+        return "bytecode-count entry count call, single block call, derived blocks, joins first with exits, past arms,"
             + " cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts;
     }
 

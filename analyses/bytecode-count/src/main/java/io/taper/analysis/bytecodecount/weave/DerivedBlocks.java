@@ -23,8 +23,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * {@link InstructionKinds#mayThrow}, nor {@code instanceof}, which may fail to link) never does, and one whose exits
  * are counted ({@link CounterInsertion}: the weave notes the block that runs, and every handler and a handler around
  * the whole method count an exit of that block) has its exits as a counter of its own, index {@code blocks + b} in a
- * derivation. Two rules, each applied in block order, the join first (a loop's condition then follows from its entry
- * and its body, and the loop's exit from the condition by the split):
+ * derivation. Two rules, each applied in block order, with exits counted the join first (a loop's condition then
+ * follows from its entry and its body, and the loop's exit from the condition by the split), else the split:
  * <ul>
  *   <li><b>join</b>: a block runs as often as its predecessors together, less their exits, when each of them goes
  *   nowhere else or only to blocks that it alone enters, which it then runs less often by (an {@code if} without an
@@ -104,62 +104,77 @@ final class DerivedBlocks {
         boolean[] derived = new boolean[n];
         boolean[] read = new boolean[n];   // read by a derivation: stays as it is from then on
         List<ClassLayout.Derivation> out = new ArrayList<>();
-        for (int b = 0; b < n; b++) {
-            if (special[b] || !free(b, derived, read) || pred.get(b).isEmpty() || pred.get(b).contains(b)) {
-                continue;
-            }
-            // each predecessor's edge to b: its count less its exits and less its other successors, each of which
-            // it alone enters (an if without an else: the condition's edge past the arm is the condition less the arm)
-            boolean joins = true;
-            List<Integer> plus = new ArrayList<>(pred.get(b));
-            List<Integer> minus = new ArrayList<>();
-            for (int q : pred.get(b)) {
-                joins &= !opaque[q];
-                if (exits[q]) {
-                    minus.add(n + q);
+        Runnable joinRule = () -> {
+            for (int b = 0; b < n; b++) {
+                if (special[b] || !free(b, derived, read) || pred.get(b).isEmpty() || pred.get(b).contains(b)) {
+                    continue;
                 }
-                for (int x : succ.get(q)) {
-                    if (x != b) {
-                        joins &= x != q && !special[x] && pred.get(x).size() == 1;
-                        minus.add(x);
+                // each predecessor's edge to b: its count less its exits and less its other successors, each of
+                // which it alone enters (an if without an else: the condition's edge past the arm is the condition
+                // less the arm)
+                boolean joins = true;
+                List<Integer> plus = new ArrayList<>(pred.get(b));
+                List<Integer> minus = new ArrayList<>();
+                for (int q : pred.get(b)) {
+                    joins &= !opaque[q];
+                    if (exits[q]) {
+                        minus.add(n + q);
+                    }
+                    for (int x : succ.get(q)) {
+                        if (x != b) {
+                            joins &= x != q && !special[x] && pred.get(x).size() == 1;
+                            minus.add(x);
+                        }
+                    }
+                }
+                if (joins) {
+                    for (Integer x : new ArrayList<>(minus)) {
+                        if (plus.remove(x)) {
+                            minus.remove(x);   // an arm that goes on to the join: in and out again
+                        }
+                    }
+                    out.add(derive(n, b, new LinkedHashSet<>(plus), Set.of(), new LinkedHashSet<>(minus), derived,
+                        read));
+                }
+            }
+        };
+        Runnable splitRule = () -> {
+            for (int p = 0; p < n; p++) {
+                Set<Integer> s = succ.get(p);
+                if (opaque[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
+                    continue;
+                }
+                // the first block counts invocations unless something jumps to it (then a counter of their own does)
+                if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
+                    out.add(derive(n, p, s, exits[p] ? Set.of(n + p) : Set.of(), Set.of(), derived, read));
+                    continue;
+                }
+                // the fall-through successor first: a loop's body after its condition, an if's first arm
+                List<Integer> order = new ArrayList<>(s);
+                if (order.remove(Integer.valueOf(p + 1))) {
+                    order.add(0, p + 1);
+                }
+                for (int x : order) {
+                    if (free(x, derived, read)) {
+                        Set<Integer> others = new LinkedHashSet<>(s);
+                        others.remove(x);
+                        if (exits[p]) {
+                            others.add(n + p);
+                        }
+                        out.add(derive(n, x, Set.of(p), Set.of(), others, derived, read));
+                        break;
                     }
                 }
             }
-            if (joins) {
-                for (Integer x : new ArrayList<>(minus)) {
-                    if (plus.remove(x)) {
-                        minus.remove(x);   // an arm that goes on to the join: in and out again
-                    }
-                }
-                out.add(derive(n, b, new LinkedHashSet<>(plus), Set.of(), new LinkedHashSet<>(minus), derived, read));
-            }
-        }
-        for (int p = 0; p < n; p++) {
-            Set<Integer> s = succ.get(p);
-            if (opaque[p] || s.size() < 2 || s.contains(p) || !enteredFromOnly(s, p, pred, special)) {
-                continue;
-            }
-            // the first block counts invocations unless something jumps to it (then a counter of their own does)
-            if (free(p, derived, read) && !(p == 0 && !blocks.entryIsTarget())) {
-                out.add(derive(n, p, s, exits[p] ? Set.of(n + p) : Set.of(), Set.of(), derived, read));
-                continue;
-            }
-            // the fall-through successor first: a loop's body after its condition, an if's first arm
-            List<Integer> order = new ArrayList<>(s);
-            if (order.remove(Integer.valueOf(p + 1))) {
-                order.add(0, p + 1);
-            }
-            for (int x : order) {
-                if (free(x, derived, read)) {
-                    Set<Integer> others = new LinkedHashSet<>(s);
-                    others.remove(x);
-                    if (exits[p]) {
-                        others.add(n + p);
-                    }
-                    out.add(derive(n, x, Set.of(p), Set.of(), others, derived, read));
-                    break;
-                }
-            }
+        };
+        // with exits, joins first: a loop's condition then follows from its entry and body, and its exit from the
+        // condition by a split; without, joins first would take blocks that splits derive
+        if (exitsCounted != null) {
+            joinRule.run();
+            splitRule.run();
+        } else {
+            splitRule.run();
+            joinRule.run();
         }
         return out;
     }
