@@ -144,7 +144,13 @@ class WovenClassCacheEndToEndTest {
         assertEquals(counts, programCounts(damaged));
         // entries are a few kilobytes (a few small ones escape the flips)
         assertTrue(stat(damaged, "corruptEntries") > stored / 2, "refused: " + cacheStats(damaged));
-        assertTrue(stat(damaged, "stores") >= stat(damaged, "corruptEntries"), "written again: " + cacheStats(damaged));
+        // each refused entry's fresh weave is written again, or counted where it is not: a weave that came out
+        // otherwise this time (a site inactive, a method that fell back) is not kept, and a writer behind drops
+        long accounted = stat(damaged, "stores") + stat(damaged, "notStorable") + stat(damaged, "storesDropped")
+            + stat(damaged, "storeFailures");
+        assertTrue(accounted >= stat(damaged, "corruptEntries"), "written again: " + cacheStats(damaged));
+        assertTrue(stat(damaged, "stores") >= stat(damaged, "corruptEntries") * 9 / 10, "nearly all written again: "
+            + cacheStats(damaged));
 
         // another analysis has a space of its own
         TaperProcess.Outcome sfa = run("sfa", "sfa", cache);
