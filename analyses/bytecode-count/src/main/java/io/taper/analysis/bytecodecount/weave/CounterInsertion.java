@@ -87,32 +87,8 @@ final class CounterInsertion {
                 c.store(running, Type.INT_TYPE);
             }
         }));
-        LabelNode start = new LabelNode();
-        if (coveredFrom != null) {
-            m.instructions.insert(coveredFrom, start);
-        } else {
-            // after the entry's store of the array, the first (the entry code goes in front of the method, and
-            // stores the running block before it)
-            AbstractInsnNode n = m.instructions.getFirst();
-            while (!(n instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE && v.var == local)) {
-                n = n.getNext();
-            }
-            m.instructions.insert(n, start);
-        }
-        LabelNode end = new LabelNode();
-        LabelNode handler = new LabelNode();
-        m.instructions.add(end);
-        m.instructions.add(handler);
-        if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {
-            List<Object> locals = withLocal(List.of(), local, List.of(Opcodes.INTEGER));
-            m.instructions.add(new FrameNode(Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
-                new Object[] {"java/lang/Throwable"}));
-        }
-        m.instructions.add(code(c -> {
-            exit(c, local, running, firstExit);
-            c.athrow();
-        }));
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        aroundBody(owner, m, local, coveredFrom, List.of(Opcodes.INTEGER), code(c -> exit(c, local, running,
+            firstExit)));
     }
 
     /** {@code counts[firstExit + running]++}. */
@@ -162,13 +138,23 @@ final class CounterInsertion {
         if (constructor && init == null) {
             return;   // no call found (no frames to follow): exits at returns only, a missed one resyncs
         }
+        aroundBody(owner, m, local, constructor ? init : null, List.of("java/lang/Object"), exit(local, tree));
+    }
+
+    /**
+     * A handler of any exception around the whole body that runs {@code code} and throws on: from after the entry's
+     * store of the counter array (the first: the entry code goes in front of the method), or from after
+     * {@code coveredFrom}, a constructor's call of its super or this. Its frame names only the array and the
+     * {@code extras} after it, so it fits every frame it covers.
+     */
+    private static void aroundBody(ClassNode owner, MethodNode m, int local, AbstractInsnNode coveredFrom,
+                                   List<Object> extras, InsnList code) {
         LabelNode start = new LabelNode();
-        if (constructor) {
-            m.instructions.insert(init, start);
+        if (coveredFrom != null) {
+            m.instructions.insert(coveredFrom, start);
         } else {
-            // after the entry's store of the array (and its invocation increment, if any)
             AbstractInsnNode n = m.instructions.getFirst();
-            while (!(n.getOpcode() == Opcodes.ASTORE && ((VarInsnNode) n).var == local)) {
+            while (!(n instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE && v.var == local)) {
                 n = n.getNext();
             }
             m.instructions.insert(n, start);
@@ -178,11 +164,11 @@ final class CounterInsertion {
         m.instructions.add(end);
         m.instructions.add(handler);
         if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {
-            List<Object> locals = withLocal(List.of(), local, List.of("java/lang/Object"));
+            List<Object> locals = withLocal(List.of(), local, extras);
             m.instructions.add(new FrameNode(Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
                 new Object[] {"java/lang/Throwable"}));
         }
-        m.instructions.add(exit(local, tree));
+        m.instructions.add(code);
         m.instructions.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
