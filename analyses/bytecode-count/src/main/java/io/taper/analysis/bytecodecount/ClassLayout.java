@@ -51,6 +51,23 @@ public final class ClassLayout {
             return lengths.length;
         }
 
+        /** Whether a derivation reads a block's exits (an index past the blocks): the weave must count them. */
+        public boolean countsExits() {
+            for (Derivation d : derived) {
+                for (int i : d.plus) {
+                    if (i >= blocks()) {
+                        return true;
+                    }
+                }
+                for (int i : d.minus) {
+                    if (i >= blocks()) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         /** Whether a block is counted besides the one counting invocations: what the entry-only variant saves. */
         public boolean countsBlocks() {
             return blocks() - derived.size() > (invocationCounter == firstBlockCounter ? 1 : 0);

@@ -110,20 +110,21 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 }
                 int first = size;
                 size += b.size();
-                AbstractInsnNode init = Constructors.initCall(node, m);
+                // calling contexts count no exits (and find a constructor's call themselves)
+                AbstractInsnNode init = contexts ? null : Constructors.initCall(node, m);
                 boolean[] covered = contexts ? null : exitsCountable(node, m, b, init);
                 List<ClassLayout.Derivation> derivations = cut == BasicBlocks.Cut.EVERY_INSTRUCTION ? List.of()
                     : DerivedBlocks.of(m, b, covered);
-                boolean exits = derivations.stream().anyMatch(d -> readsExits(d, b.size()));
-                if (exits) {
-                    size += b.size();   // the blocks' exits, right after their counters
-                    exitCounting.incrementAndGet();
-                }
                 boolean[] derived = new boolean[b.size()];
                 derivations.forEach(d -> derived[d.block()] = true);
                 ClassLayout.Method method = new ClassLayout.Method(m.name, m.desc, invocation >= 0 ? invocation : first,
                     first, b.lengths(), b.kinds(), derivations);
                 layout.add(method);
+                boolean exits = method.countsExits();
+                if (exits) {
+                    size += b.size();   // the blocks' exits, right after their counters
+                    exitCounting.incrementAndGet();
+                }
                 boolean blocksCounted = method.countsBlocks();
                 boolean entryOnly = !contexts && ENTRY_ONLY.equals(r.variant(m.name, m.desc)) && blocksCounted;
                 todo.add(new Weaving(m, b, method, derived, invocation, first, entryOnly, exits ? init : null, exits));
@@ -201,21 +202,6 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         return covered;
     }
 
-    /** Whether a derivation reads a block's exits (indexes past the blocks). */
-    private static boolean readsExits(ClassLayout.Derivation d, int blocks) {
-        for (int i : d.plus()) {
-            if (i >= blocks) {
-                return true;
-            }
-        }
-        for (int i : d.minus()) {
-            if (i >= blocks) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Override
     public String cacheIdentity() {
         return "bytecode-count entry count call, single block call, derived blocks, joins first with exits, past arms,"
@@ -240,7 +226,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         for (ClassLayout.Method m : layout.methods()) {
             blocks.addAndGet(m.blocks());
             derivedBlocks.addAndGet(m.derived().size());
-            if (m.derived().stream().anyMatch(d -> readsExits(d, m.blocks()))) {
+            if (m.countsExits()) {
                 exitCounting.incrementAndGet();
             }
             if (!contexts && m.countsBlocks() && ENTRY_ONLY.equals(r.variant(m.name(), m.desc()))) {

@@ -44,11 +44,6 @@ final class DerivedBlocks {
     private DerivedBlocks() {
     }
 
-    /** The derivations of a method's blocks without counted exits, in the order they are worked out. */
-    static List<ClassLayout.Derivation> of(MethodNode m, BasicBlocks blocks) {
-        return of(m, blocks, null);
-    }
-
     /**
      * The derivations of a method's blocks, in the order they are worked out.
      *
