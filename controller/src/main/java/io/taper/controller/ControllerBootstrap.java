@@ -104,7 +104,12 @@ public final class ControllerBootstrap {
                 new Retransformer.Operation() {
                     @Override
                     public void retransform(Class<?>[] batch) throws Throwable {
-                        inst.retransformClasses(batch);
+                        RetransformLock.exclusive(inst, batch);
+                    }
+
+                    @Override
+                    public void retransformInPhase(Class<?>[] batch) throws Throwable {
+                        RetransformLock.inPhase(inst, batch);
                     }
                 }, batching, startNanos, reweave, startupNanosPerClass, ahead);
         Thread thread = null;

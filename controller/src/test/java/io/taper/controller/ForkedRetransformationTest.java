@@ -60,6 +60,16 @@ class ForkedRetransformationTest {
         return kv;
     }
 
+    /** Exclusive calls never overlap another call; calls in one phase overlap each other only. */
+    @Test
+    void retransformLockLetsOnlyInPhaseCallsOverlap() throws Exception {
+        Map<String, String> r = fork(List.of(), "lock", "fixed");
+        String out = r.get("$output");
+        assertEquals("1", r.get("exclusive.maxInFlight"), out);
+        assertEquals("2", r.get("inPhase.maxInFlight"), out);
+        assertEquals("1", r.get("mixed.maxInFlight"), out);
+    }
+
     @Test
     void periodicRemovalFreezesTheDeadSitesCounter() throws Exception {
         Map<String, String> r = fork(List.of(), "periodic", "periodic:20");

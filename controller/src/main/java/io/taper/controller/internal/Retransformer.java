@@ -3,6 +3,7 @@ package io.taper.controller.internal;
 import io.taper.controller.AheadWeaving;
 import io.taper.controller.RetransformationListener;
 import io.taper.controller.RetransformationStrategy;
+import io.taper.controller.SupertypeFirstPhases;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,10 +14,16 @@ import java.util.List;
  */
 public final class Retransformer {
 
-    /** The JVM operation: {@code Instrumentation::retransformClasses} outside tests. */
+    /** The JVM operation: {@code Instrumentation::retransformClasses} outside tests, through {@code RetransformLock}. */
     @FunctionalInterface
     public interface Operation {
+        /** While no other call runs. */
         void retransform(Class<?>[] classes) throws Throwable;
+
+        /** Alongside other calls of this method whose classes include none of these classes' supertypes. */
+        default void retransformInPhase(Class<?>[] classes) throws Throwable {
+            retransform(classes);
+        }
     }
 
     private final Operation operation;
@@ -81,7 +88,7 @@ public final class Retransformer {
             try {
                 // parts only overlap their calls' round trips: a batch woven ahead has none left to overlap
                 List<List<Class<?>>> parts = ready == batch.size() ? List.of(batch) : strategy.parts(batch);
-                if (parts.size() == 1) {
+                if (parts.size() == 1 || !SupertypeFirstPhases.independent(parts)) {
                     run(batch, failed, true);
                 } else {
                     runAtOnce(parts, failed);
@@ -136,7 +143,7 @@ public final class Retransformer {
 
     /**
      * @param alone whether no other call runs meanwhile: the safepoints of calls at once cannot be told apart, so each
-     *              of them reports its stop as unknown
+     *              of them reports its stop as unknown; calls at once are in phase (their parts are independent)
      */
     private void run(List<Class<?>> batch, List<Class<?>> failed, boolean alone) {
         // The clock first, before the weave clock starts: its first read loads (and weaves) what reads the
@@ -147,7 +154,11 @@ public final class Retransformer {
         long start = System.nanoTime();
         Throwable error = null;
         try {
-            operation.retransform(batch.toArray(new Class<?>[0]));
+            if (alone) {
+                operation.retransform(batch.toArray(new Class<?>[0]));
+            } else {
+                operation.retransformInPhase(batch.toArray(new Class<?>[0]));
+            }
         } catch (Throwable t) {
             error = t;
         }

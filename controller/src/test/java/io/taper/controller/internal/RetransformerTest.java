@@ -195,6 +195,34 @@ class RetransformerTest {
     }
 
     @Test
+    void partsRunAtOnceInPhaseOnlyWhenNoneHoldsASupertypeOfAnothersClass() {
+        List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        Retransformer.Operation op = new Retransformer.Operation() {
+            @Override
+            public void retransform(Class<?>[] classes) {
+                calls.add("exclusive " + classes.length);
+            }
+
+            @Override
+            public void retransformInPhase(Class<?>[] classes) {
+                calls.add("inPhase " + classes.length);
+            }
+        };
+        RetransformationStats stats = new RetransformationStats(System.nanoTime());
+        Retransformer r = new Retransformer(op, null, RetransformationStrategy.ONE_BATCH_PER_STEP, stats);
+        // parts [String, Integer, Long, Short] and [Byte, Character, Boolean, Double]: unrelated
+        r.retransform(List.of(String.class, Integer.class, Long.class, Short.class, Byte.class, Character.class,
+                Boolean.class, Double.class));
+        assertEquals(List.of("inPhase 4", "inPhase 4"), calls.stream().sorted().toList());
+        calls.clear();
+        // Number, in the first part, is the superclass of Double, in the second: one call alone
+        r.retransform(List.of(String.class, Integer.class, Long.class, Number.class, Byte.class, Character.class,
+                Boolean.class, Double.class));
+        assertEquals(List.of("exclusive 8"), calls);
+        assertEquals(3L, stats.toMap().get("batches"));
+    }
+
+    @Test
     void onlyBatchesOfTwoPartsOfFourOrMoreAreCut() {
         RetransformationStrategy s = RetransformationStrategy.ONE_BATCH_PER_STEP;
         assertEquals(1, s.parts(List.of(String.class, Long.class, Short.class, Byte.class, Integer.class,

@@ -41,6 +41,7 @@ public final class Harness {
             case "hotloop" -> hotLoop(Integer.parseInt(args[2]));
             case "broken" -> broken();
             case "strategy" -> controller.stepNow();
+            case "lock" -> LockScenario.run(HarnessAgent.instrumentation);
             default -> throw new IllegalArgumentException(args[0]);
         }
         controller.stop();
@@ -55,7 +56,7 @@ public final class Harness {
         out("stats.pauseMillis", stats.get("pauseMillis"));
     }
 
-    private static void out(String key, Object value) {
+    static void out(String key, Object value) {
         System.out.println(key + "=" + value);
     }
 

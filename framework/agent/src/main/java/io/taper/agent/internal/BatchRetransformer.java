@@ -1,6 +1,8 @@
 package io.taper.agent.internal;
 
+import io.taper.controller.RetransformLock;
 import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
 import java.util.List;
 
 /**
@@ -18,18 +20,35 @@ final class BatchRetransformer {
         this.stats = stats;
     }
 
-    /** @return how many of the classes were retransformed */
+    /** Retransforms while no other retransformation runs ({@link RetransformLock}). @return how many were */
     int retransform(List<Class<?>> classes, int batchSize) {
+        return retransform(classes, batchSize, false);
+    }
+
+    /**
+     * As above; {@code inPhase}: alongside other in-phase calls, whose classes include none of these classes'
+     * supertypes and none of their subtypes.
+     */
+    int retransform(List<Class<?>> classes, int batchSize, boolean inPhase) {
         int ok = 0;
         for (int i = 0; i < classes.size(); i += batchSize) {
-            ok += run(classes.subList(i, Math.min(classes.size(), i + batchSize)));
+            ok += run(classes.subList(i, Math.min(classes.size(), i + batchSize)), inPhase);
         }
         return ok;
     }
 
-    private int run(List<Class<?>> batch) {
+    private void call(List<Class<?>> batch, boolean inPhase) throws UnmodifiableClassException {
+        Class<?>[] classes = batch.toArray(new Class<?>[0]);
+        if (inPhase) {
+            RetransformLock.inPhase(inst, classes);
+        } else {
+            RetransformLock.exclusive(inst, classes);
+        }
+    }
+
+    private int run(List<Class<?>> batch, boolean inPhase) {
         try {
-            inst.retransformClasses(batch.toArray(new Class<?>[0]));
+            call(batch, inPhase);
             stats.retransformBatches.incrementAndGet();
             return batch.size();
         } catch (Throwable t) {
@@ -38,7 +57,7 @@ final class BatchRetransformer {
                 return 0;
             }
             int half = batch.size() / 2;
-            return run(batch.subList(0, half)) + run(batch.subList(half, batch.size()));
+            return run(batch.subList(0, half), inPhase) + run(batch.subList(half, batch.size()), inPhase);
         }
     }
 }

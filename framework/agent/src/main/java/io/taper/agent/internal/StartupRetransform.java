@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.controller.SupertypeFirstPhases;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.List;
  *
  * <p>The JVM calls the transformer on the thread that called {@code retransformClasses}, one class after
  * the other, so the pass is cut into slices retransformed by several threads at once: their round trips
- * to the server overlap.
+ * to the server overlap. The threads go through the classes phase by phase, supertypes first
+ * ({@link SupertypeFirstPhases}): a class is never parsed while another thread redefines its supertype.
  */
 final class StartupRetransform {
 
@@ -69,9 +71,12 @@ final class StartupRetransform {
 
     /** Retransforms the classes with {@code threads} threads (the calling thread is one of them). */
     void run(List<Class<?>> classes, int threads) {
-        if (classes.isEmpty()) {
-            return;
+        for (List<Class<?>> phase : SupertypeFirstPhases.of(classes)) {
+            runPhase(phase, threads);
         }
+    }
+
+    private void runPhase(List<Class<?>> classes, int threads) {
         int n = Math.max(1, Math.min(threads, classes.size() / BATCH_SIZE + 1));
         List<List<Class<?>>> slices = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -87,13 +92,20 @@ final class StartupRetransform {
             helpers[i - 1].start();
         }
         new Slice(slices.get(0)).run();
+        // Every slice ends before the next phase begins: that phase's classes are subtypes of this one's.
+        boolean interrupted = false;
         for (Thread h : helpers) {
-            try {
-                h.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+            while (true) {
+                try {
+                    h.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -106,7 +118,7 @@ final class StartupRetransform {
 
         @Override
         public void run() {
-            batches.retransform(classes, BATCH_SIZE);
+            batches.retransform(classes, BATCH_SIZE, true);
         }
     }
 }

@@ -1,0 +1,100 @@
+package io.taper.controller;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which classes may be retransformed by calls that run at once ({@link RetransformLock#inPhase}): none may be a
+ * supertype of another's class. The agent's start-up pass goes phase by phase, a class in a later phase than each of
+ * its supertypes (its phase is its depth in the type hierarchy); the controller runs a batch's parts at once only when
+ * they are {@linkplain #independent independent}.
+ */
+public final class SupertypeFirstPhases {
+
+    private SupertypeFirstPhases() {
+    }
+
+    /** The phases in order; each keeps the classes' order among themselves, none is empty. */
+    public static List<List<Class<?>>> of(List<Class<?>> classes) {
+        Map<Class<?>, Integer> depths = new HashMap<>();
+        List<List<Class<?>>> phases = new ArrayList<>();
+        for (Class<?> c : classes) {
+            int d = depth(c, depths);
+            while (phases.size() <= d) {
+                phases.add(new ArrayList<>());
+            }
+            phases.get(d).add(c);
+        }
+        List<List<Class<?>>> nonEmpty = new ArrayList<>(phases.size());
+        for (List<Class<?>> p : phases) {          // a loop, not removeIf(lambda): this runs in premain
+            if (!p.isEmpty()) {
+                nonEmpty.add(p);
+            }
+        }
+        return nonEmpty;
+    }
+
+    /** Whether no class of one part is a supertype of a class of another part. */
+    public static boolean independent(List<List<Class<?>>> parts) {
+        Map<Class<?>, Integer> partOf = new HashMap<>();
+        for (int p = 0; p < parts.size(); p++) {
+            for (Class<?> c : parts.get(p)) {
+                partOf.put(c, p);
+            }
+        }
+        Set<Class<?>> seen = new HashSet<>();
+        for (int p = 0; p < parts.size(); p++) {
+            for (Class<?> c : parts.get(p)) {
+                seen.clear();
+                if (!supertypesIn(c, p, partOf, seen)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether every proper supertype of {@code c} is in part {@code part} or in none. */
+    private static boolean supertypesIn(Class<?> c, int part, Map<Class<?>, Integer> partOf, Set<Class<?>> seen) {
+        List<Class<?>> direct = new ArrayList<>(List.of(c.getInterfaces()));
+        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
+        if (s != null) {
+            direct.add(s);
+        }
+        for (Class<?> t : direct) {
+            if (!seen.add(t)) {
+                continue;
+            }
+            Integer p = partOf.get(t);
+            if (p != null && p != part || !supertypesIn(t, part, partOf, seen)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * 0 for Object, else one more than its deepest supertype's. An interface's superclass is Object (as in its class
+     * file), although reflection says it has none.
+     */
+    private static int depth(Class<?> c, Map<Class<?>, Integer> depths) {
+        Integer known = depths.get(c);
+        if (known != null) {
+            return known;
+        }
+        int d = 0;
+        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
+        if (s != null) {
+            d = depth(s, depths) + 1;
+        }
+        for (Class<?> i : c.getInterfaces()) {
+            d = Math.max(d, depth(i, depths) + 1);
+        }
+        depths.put(c, d);
+        return d;
+    }
+}
