@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Concurrent retransformation against HotSpot: forks JVMS JVMs per mode whose agent retransforms every start-up class
-# ROUNDS times with the start-up pass's threads and batches, in the pass's supertype-first phases (taper) and in one
-# phase (unordered), the modes interleaved. Counts the JVMs that crashed (an hs_err file) and prints a Markdown table.
-# Usage: evaluation/retransform-stress.sh [JVMS] [ROUNDS]        (defaults: 10 200)
+# ROUNDS times on THREADS threads with BATCH classes per call, in the start-up pass's supertype-first phases (taper)
+# and in one phase (unordered), the modes interleaved. Counts the JVMs that crashed (an hs_err file) and prints a
+# Markdown table. Smaller batches and more threads make more calls overlap (the pass itself: 128 and 3).
+# Usage: evaluation/retransform-stress.sh [JVMS] [ROUNDS] [BATCH] [THREADS]        (defaults: 10 200 16 4)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jvms=${1:-10}; rounds=${2:-200}
+jvms=${1:-10}; rounds=${2:-200}; batch=${3:-16}; threads=${4:-4}
 cd "$here"
 ./taper --help >/dev/null   # builds Taper on first use
 if [ ! -f framework/agent/target/test-classes/io/taper/agent/internal/RetransformStress.class ]; then
@@ -21,7 +22,7 @@ for j in $(seq "$jvms"); do
   for mode in taper unordered; do
     dir="$work/$mode-$j"; mkdir -p "$dir"
     t=$(date +%s%N)
-    (cd "$dir" && java -Xbootclasspath/a:"$here/$runtime" -javaagent:"$work/stress.jar=$rounds,$mode" -cp "$here/${cp//:/:$here/}" \
+    (cd "$dir" && java -Xbootclasspath/a:"$here/$runtime" -javaagent:"$work/stress.jar=$rounds,$mode,$batch,$threads" -cp "$here/${cp//:/:$here/}" \
       io.taper.examples.HelloWorld > out.txt 2>&1) || true
     echo $(( ($(date +%s%N) - t) / 1000000 )) >> "$work/$mode.times"
     if ls "$dir"/hs_err_pid*.log >/dev/null 2>&1; then
@@ -31,9 +32,9 @@ for j in $(seq "$jvms"); do
     echo "[stress] JVM $j of $jvms, $mode: $(grep -m1 "^classes=" "$dir/out.txt" || echo "no summary (crashed)")" >&2
   done
 done
-echo "| mode | JVMs | rounds each | JVMs crashed | median ms per JVM |"
-echo "|---|---:|---:|---:|---:|"
+echo "| mode | JVMs | rounds each | classes per call | threads | JVMs crashed | median ms per JVM |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for mode in taper unordered; do
   median=$(sort -n "$work/$mode.times" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  echo "| $mode | $jvms | $rounds | $(cat "$work/$mode.crashed") | $median |"
+  echo "| $mode | $jvms | $rounds | $batch | $threads | $(cat "$work/$mode.crashed") | $median |"
 done

@@ -9,9 +9,10 @@ import java.util.Set;
 
 /**
  * Which classes may be retransformed by calls that run at once ({@link RetransformLock#inPhase}): none may be a
- * supertype of another's class. The agent's start-up pass goes phase by phase, a class in a later phase than each of
- * its supertypes (its phase is its depth in the type hierarchy); the controller runs a batch's parts at once only when
- * they are {@linkplain #independent independent}.
+ * supertype of another's class. The agent's start-up pass goes phase by phase: first the classes that are supertypes
+ * of others, a phase per depth in the type hierarchy (a class in a later phase than each of its supertypes), then all
+ * the others in one phase (none of them is a supertype of another, and they are most classes). The controller runs a
+ * batch's parts at once only when they are {@linkplain #independent independent}.
  */
 public final class SupertypeFirstPhases {
 
@@ -20,15 +21,27 @@ public final class SupertypeFirstPhases {
 
     /** The phases in order; each keeps the classes' order among themselves, none is empty. */
     public static List<List<Class<?>>> of(List<Class<?>> classes) {
+        Set<Class<?>> all = new HashSet<>(classes);
+        Set<Class<?>> supertypes = new HashSet<>();
+        Set<Class<?>> walked = new HashSet<>();
+        for (Class<?> c : classes) {
+            markSupertypes(c, all, supertypes, walked);
+        }
         Map<Class<?>, Integer> depths = new HashMap<>();
         List<List<Class<?>>> phases = new ArrayList<>();
+        List<Class<?>> others = new ArrayList<>();
         for (Class<?> c : classes) {
+            if (!supertypes.contains(c)) {
+                others.add(c);
+                continue;
+            }
             int d = depth(c, depths);
             while (phases.size() <= d) {
                 phases.add(new ArrayList<>());
             }
             phases.get(d).add(c);
         }
+        phases.add(others);
         List<List<Class<?>>> nonEmpty = new ArrayList<>(phases.size());
         for (List<Class<?>> p : phases) {          // a loop, not removeIf(lambda): this runs in premain
             if (!p.isEmpty()) {
@@ -36,6 +49,26 @@ public final class SupertypeFirstPhases {
             }
         }
         return nonEmpty;
+    }
+
+    /** Adds the proper supertypes of {@code c} that are among {@code all}; types in {@code walked} are done. */
+    private static void markSupertypes(Class<?> c, Set<Class<?>> all, Set<Class<?>> supertypes, Set<Class<?>> walked) {
+        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
+        if (s != null) {
+            markType(s, all, supertypes, walked);
+        }
+        for (Class<?> i : c.getInterfaces()) {
+            markType(i, all, supertypes, walked);
+        }
+    }
+
+    private static void markType(Class<?> t, Set<Class<?>> all, Set<Class<?>> supertypes, Set<Class<?>> walked) {
+        if (all.contains(t)) {
+            supertypes.add(t);
+        }
+        if (walked.add(t)) {
+            markSupertypes(t, all, supertypes, walked);
+        }
     }
 
     /** Whether no class of one part is a supertype of a class of another part. */

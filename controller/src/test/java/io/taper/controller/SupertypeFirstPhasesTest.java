@@ -25,13 +25,22 @@ import org.junit.jupiter.api.Test;
 class SupertypeFirstPhasesTest {
 
     @Test
-    void phasesFollowDepthInTheHierarchyAndKeepTheOrderWithinAPhase() {
+    void supertypesFollowDepthInTheHierarchyAndKeepTheOrderWithinAPhase() {
         // depths: Object 0, Iterable and Serializable 1 (an interface's superclass is Object), Collection 2,
         // AbstractList 4 (AbstractCollection 3, List 3), ArrayList 5
         List<List<Class<?>>> phases = SupertypeFirstPhases.of(List.of(ArrayList.class, Iterable.class, Object.class,
                 AbstractList.class, Serializable.class, Collection.class));
         assertEquals(List.of(List.of(Object.class), List.of(Iterable.class, Serializable.class),
                 List.of(Collection.class), List.of(AbstractList.class), List.of(ArrayList.class)), phases);
+    }
+
+    @Test
+    void classesThatAreNoOthersSupertypeGoLastInOnePhase() {
+        // supertypes among them: Object 0, Comparable 1, Number 2 (Serializable 1 is not among them); the rest last
+        List<List<Class<?>>> phases = SupertypeFirstPhases.of(List.of(String.class, Object.class, Integer.class,
+                Number.class, Comparable.class, ArrayList.class));
+        assertEquals(List.of(List.of(Object.class), List.of(Comparable.class), List.of(Number.class),
+                List.of(String.class, Integer.class, ArrayList.class)), phases);
     }
 
     @Test

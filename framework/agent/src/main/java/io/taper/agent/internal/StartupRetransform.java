@@ -28,8 +28,16 @@ final class StartupRetransform {
     private final AgentStats stats;
 
     private final SkippedClasses skipped;
+    private final int batchSize;
 
     StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats, SkippedClasses skipped) {
+        this(inst, batches, stats, skipped, BATCH_SIZE);
+    }
+
+    /** With {@code batchSize} classes per call (a smaller one makes more calls that overlap: the stress test). */
+    StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats, SkippedClasses skipped,
+                       int batchSize) {
+        this.batchSize = batchSize;
         this.skipped = skipped;
         this.inst = inst;
         this.batches = batches;
@@ -71,13 +79,31 @@ final class StartupRetransform {
 
     /** Retransforms the classes with {@code threads} threads (the calling thread is one of them). */
     void run(List<Class<?>> classes, int threads) {
+        // Consecutive phases smaller than a batch together make one call: within one call HotSpot parses every class
+        // before it redefines any, so a class may go with its supertypes there (each call costs a safepoint).
+        List<Class<?>> small = new ArrayList<>();
         for (List<Class<?>> phase : SupertypeFirstPhases.of(classes)) {
-            runPhase(phase, threads);
+            if (small.size() + phase.size() < batchSize) {
+                small.addAll(phase);
+                continue;
+            }
+            if (!small.isEmpty()) {
+                runPhase(small, 1);
+                small = new ArrayList<>();
+            }
+            if (phase.size() < batchSize) {
+                small.addAll(phase);
+            } else {
+                runPhase(phase, threads);
+            }
+        }
+        if (!small.isEmpty()) {
+            runPhase(small, 1);
         }
     }
 
     private void runPhase(List<Class<?>> classes, int threads) {
-        int n = Math.max(1, Math.min(threads, classes.size() / BATCH_SIZE + 1));
+        int n = Math.max(1, Math.min(threads, classes.size() / batchSize + 1));
         List<List<Class<?>>> slices = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             slices.add(new ArrayList<>());
@@ -118,7 +144,7 @@ final class StartupRetransform {
 
         @Override
         public void run() {
-            batches.retransform(classes, BATCH_SIZE, true);
+            batches.retransform(classes, batchSize, true);
         }
     }
 }
