@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class Retransformer {
 
-    /** The JVM operation: {@code Instrumentation::retransformClasses} outside tests, through {@code RetransformLock}. */
+    /** The JVM operation: {@code Instrumentation::retransformClasses} through {@code RetransformLock} outside tests. */
     @FunctionalInterface
     public interface Operation {
         /** While no other call runs. */

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@code -javaagent} for {@code evaluation/retransform-stress.sh}: retransforms every class loaded at start-up, ROUNDS
- * times, with THREADS threads, either as the agent's start-up pass does ({@code taper}: {@link StartupRetransform},
- * supertypes first) or in one phase ({@code unordered}: the same slices and batches, any class beside any other).
- * Agent arguments: {@code ROUNDS,MODE,BATCH,THREADS} (BATCH: classes per call).
+ * A {@code -javaagent} for {@code evaluation/retransform-stress.sh}: retransforms every class loaded at start-up,
+ * ROUNDS times, with THREADS threads, either as the agent's start-up pass does ({@code taper}:
+ * {@link StartupRetransform}, supertypes first) or in one phase ({@code unordered}: the same slices and batches, any
+ * class beside any other). Agent arguments: {@code ROUNDS,MODE,BATCH,THREADS} (BATCH: classes per call).
  */
 public final class RetransformStress {
 
