@@ -118,7 +118,7 @@ final class StartupRetransform {
             helpers[i - 1].start();
         }
         new Slice(slices.get(0)).run();
-        // Every slice ends before the next phase begins: that phase's classes are subtypes of this one's.
+        // Every slice ends before the next phase begins, which may hold subtypes of this one's classes.
         boolean interrupted = false;
         for (Thread h : helpers) {
             while (true) {
