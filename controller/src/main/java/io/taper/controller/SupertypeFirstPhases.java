@@ -53,21 +53,13 @@ public final class SupertypeFirstPhases {
 
     /** Adds the proper supertypes of {@code c} that are among {@code all}; types in {@code walked} are done. */
     private static void markSupertypes(Class<?> c, Set<Class<?>> all, Set<Class<?>> supertypes, Set<Class<?>> walked) {
-        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
-        if (s != null) {
-            markType(s, all, supertypes, walked);
-        }
-        for (Class<?> i : c.getInterfaces()) {
-            markType(i, all, supertypes, walked);
-        }
-    }
-
-    private static void markType(Class<?> t, Set<Class<?>> all, Set<Class<?>> supertypes, Set<Class<?>> walked) {
-        if (all.contains(t)) {
-            supertypes.add(t);
-        }
-        if (walked.add(t)) {
-            markSupertypes(t, all, supertypes, walked);
+        for (Class<?> t : directSupertypes(c)) {
+            if (all.contains(t)) {
+                supertypes.add(t);
+            }
+            if (walked.add(t)) {
+                markSupertypes(t, all, supertypes, walked);
+            }
         }
     }
 
@@ -93,12 +85,7 @@ public final class SupertypeFirstPhases {
 
     /** Whether every proper supertype of {@code c} is in part {@code part} or in none. */
     private static boolean supertypesIn(Class<?> c, int part, Map<Class<?>, Integer> partOf, Set<Class<?>> seen) {
-        List<Class<?>> direct = new ArrayList<>(List.of(c.getInterfaces()));
-        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
-        if (s != null) {
-            direct.add(s);
-        }
-        for (Class<?> t : direct) {
+        for (Class<?> t : directSupertypes(c)) {
             if (!seen.add(t)) {
                 continue;
             }
@@ -110,24 +97,34 @@ public final class SupertypeFirstPhases {
         return true;
     }
 
-    /**
-     * 0 for Object, else one more than its deepest supertype's. An interface's superclass is Object (as in its class
-     * file), although reflection says it has none.
-     */
+    /** 0 for Object, else one more than its deepest direct supertype's. */
     private static int depth(Class<?> c, Map<Class<?>, Integer> depths) {
         Integer known = depths.get(c);
         if (known != null) {
             return known;
         }
         int d = 0;
-        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
-        if (s != null) {
-            d = depth(s, depths) + 1;
-        }
-        for (Class<?> i : c.getInterfaces()) {
-            d = Math.max(d, depth(i, depths) + 1);
+        for (Class<?> t : directSupertypes(c)) {
+            d = Math.max(d, depth(t, depths) + 1);
         }
         depths.put(c, d);
         return d;
+    }
+
+    /**
+     * The superclass (none for Object) and the interfaces. An interface's superclass is Object, as in its class file,
+     * although reflection says it has none.
+     */
+    private static List<Class<?>> directSupertypes(Class<?> c) {
+        Class<?>[] interfaces = c.getInterfaces();
+        List<Class<?>> direct = new ArrayList<>(interfaces.length + 1);
+        Class<?> s = c.isInterface() ? Object.class : c.getSuperclass();
+        if (s != null) {
+            direct.add(s);
+        }
+        for (Class<?> i : interfaces) {
+            direct.add(i);
+        }
+        return direct;
     }
 }
