@@ -68,7 +68,7 @@ final class BootShadows {
         return dir != null && Files.isRegularFile(dir.resolve(TaperConfig.BOOT_SHADOWS_COMPLETE)) ? dir : null;
     }
 
-    private static Path cacheRoot(Path work) {
+    static Path cacheRoot(Path work) {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
                 : Path.of(System.getProperty("user.home", ""), ".cache");

@@ -21,7 +21,8 @@ final class ObservedCommandLine {
      * @param launch      the launch facts of result.json, told the options chosen
      */
     static List<String> of(RunOptions o, TaperHome home, Path config, Path work, Path prepared, boolean serverReady,
-                           BootShadows boot, EndWatch endWatch, List<String> analysisOptions, Map<String, Object> launch)
+                           BootShadows boot, Path threadField, EndWatch endWatch, List<String> analysisOptions,
+                           Map<String, Object> launch)
             throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java().toString());
@@ -45,6 +46,10 @@ final class ObservedCommandLine {
             cmd.add("--patch-module");
             cmd.add("java.base=" + patch);
             launch.put("bootShadows", patch.toString());
+        } else if (threadField != null) {
+            cmd.add("-Xshare:off");
+            cmd.add("--patch-module");
+            cmd.add("java.base=" + threadField);
         } else if (boot != null) {
             launch.put("bootShadows", "none: " + (boot.skipped != null ? boot.skipped
                     : "the server made no patch (see bootShadowProblem in the server's stats)"));

@@ -37,7 +37,8 @@ final class RunConfig {
      * @param serverWaitMillis how long the agent waits for a server started alongside the program (0: not)
      */
     static Path write(RunOptions o, TaperHome home, RunLauncher.Analysis analysis, Path out, Path work, Path socketDir,
-                      BootShadows boot, Map<String, Object> launch, int serverWaitMillis) throws IOException {
+                      BootShadows boot, Path threadField, Map<String, Object> launch, int serverWaitMillis)
+            throws IOException {
         TaperConfig cfg = TaperConfig.empty()
                 .with(TaperConfig.SOCKET, socketDir.resolve("server.sock").toString())
                 .with(TaperConfig.TOKEN, HexFormat.of().formatHex(randomBytes(16)))
@@ -76,9 +77,15 @@ final class RunConfig {
             cfg = cfg.with(TaperConfig.OBSERVED_JAVA_HOME, javaHome.toString());
             // the patch the program will run with: ready now, or made by the server before the program starts
             String classOptions = classOptions(o.javaArgs(), boot != null && boot.dir != null);
+            if (threadField != null) {
+                classOptions = (classOptions + " thread-field").trim();   // start-up classes differ with the field
+            }
             if (!classOptions.isEmpty()) {
                 cfg = cfg.with(TaperConfig.OBSERVED_CLASS_OPTIONS, classOptions);
             }
+        }
+        if (threadField != null) {
+            cfg = cfg.with(TaperConfig.THREAD_FIELD, "true");
         }
         if (boot != null && boot.dir != null) {
             cfg = cfg.with(TaperConfig.BOOT_SHADOWS_DIR, boot.dir.toString())

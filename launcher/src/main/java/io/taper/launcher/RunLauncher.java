@@ -197,15 +197,19 @@ final class RunLauncher {
             // The program starts while the server starts, unless the server must first make the boot shadow patch
             // that the program's command line names.
             Path bootJar = boot == null || boot.readyDir() != null || boot.skipped != null ? bootJar(analysis, work) : null;
+            Path threadField = ThreadFieldDir.plan(boot == null
+                    && "true".equals(analysis.descriptor().getProperty(TaperConfig.THREAD_FIELD, "").trim()),
+                    o.java(), o.javaArgs(), BootShadows.cacheRoot(work).getParent(), launch);
             Path socket = socketDir.resolve("server.sock");
-            Path config = RunConfig.write(o, home, analysis, out, work, socketDir, boot, launch,
+            Path config = RunConfig.write(o, home, analysis, out, work, socketDir, boot, threadField, launch,
                     bootJar == null ? 0 : o.serverStartTimeoutSeconds() * 1000);
             RunServer server = RunServer.launch(o, home, config, work, launch);
             EndWatch endWatch = new EndWatch(work);
             ObservedRun observed;
             if (bootJar != null) {
                 launch.put(Launch.SERVER_STARTED_ALONGSIDE, true);
-                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, endWatch,
+                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, threadField,
+                        endWatch,
                         analysis.jvmOptions(), launch));
                 launch.put(Launch.PROGRAM_STARTED_AFTER_MILLIS, millisSinceMain());
                 server.awaitReady();
@@ -217,7 +221,7 @@ final class RunLauncher {
                 Path prepared = work.resolve("analysis-prepared.jar");   // the server's, made before it is ready
                 observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work,
                         server.ready() && Files.isRegularFile(prepared) ? prepared : null, server.ready(), boot,
-                        endWatch, analysis.jvmOptions(), launch));
+                        threadField, endWatch, analysis.jvmOptions(), launch));
                 launch.put(Launch.PROGRAM_STARTED_AFTER_MILLIS, millisSinceMain());
             }
             shutdown.observed(observed.process());

@@ -135,10 +135,11 @@ class RunErrorsEndToEndTest {
         assertEquals("big ran\n", run.stdout());
         Map<String, Object> server = (Map<String, Object>) run.stats().get("server");
         assertEquals(1.0, server.get("methodsKeptOriginal"));
-        // the entry counter's size depends on the class's slot number (a one- or two-byte constant)
+        // the entry counter's size depends on the class's slot number (a one- or two-byte constant) and on whether it
+        // counts through the thread's field (a length test of its own)
         List<String> kept = (List<String>) server.get("keptOriginal");
         assertEquals(1, kept.size(), kept.toString());
-        assertTrue(kept.get(0).matches("Big\\.big\\(\\)V: method would exceed 64 KB \\(code size 6554[0-9]\\)"), kept.get(0));
+        assertTrue(kept.get(0).matches("Big\\.big\\(\\)V: method would exceed 64 KB \\(code size 655[4-6][0-9]\\)"), kept.get(0));
         assertTrue(run.stderr().contains("[taper] 1 method(s) kept their original code (woven body too large), so they "
             + "have no rows: [" + kept.get(0) + "]"), run.stderr());
         assertTrue(run.rows().stream().anyMatch(r -> "Big".equals(r.get("class")) && "main".equals(r.get("method"))));

@@ -1,6 +1,8 @@
 package io.taper.api;
 
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.InstructionAdapter;
 
 /**
@@ -13,6 +15,37 @@ public final class ThreadCounterCode {
     public static final String OWNER = "io/taper/runtime/state/ThreadCounters";
 
     private ThreadCounterCode() {
+    }
+
+    /** The runtime class of the counters a field of {@code java.lang.Thread} holds. */
+    public static final String FIELD_OWNER = "io/taper/runtime/state/ThreadFieldCounters";
+
+    /**
+     * {@code a = Thread.currentThread().taperCounts; if (a.length <= counter) a = grown(counter); add(a, counter)}:
+     * for a JVM whose {@code java.base} is patched with the field. The length test is the woven method's own, so
+     * the JIT compiles its rare path on the method's own profile. At a method's first instruction only: the frame at
+     * the join is the entry frame with the array on the stack.
+     *
+     * @param counter the counter's number in the thread's array (a run number: an {@code ldc} of its own)
+     * @param frames  whether the class file has stack map frames (version 50 and later)
+     */
+    public static void countThroughField(MethodVisitor mv, int counter, boolean frames) {
+        Label join = new Label();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", false);
+        mv.visitFieldInsn(Opcodes.GETFIELD, "java/lang/Thread", "taperCounts", "[J");
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitInsn(Opcodes.ARRAYLENGTH);
+        mv.visitLdcInsn(counter);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGT, join);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitLdcInsn(counter);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "grown", "(I)[J", false);
+        mv.visitLabel(join);
+        if (frames) {
+            mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"[J"});
+        }
+        mv.visitLdcInsn(counter);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "add", "([JI)V", false);
     }
 
     /**

@@ -58,6 +58,11 @@ public final class TaperConfig {
      */
     public static final String THREAD_COUNTERS = "thread.counters";
     /**
+     * Whether the observed JVM's {@code java.lang.Thread} has the counters' field (its {@code java.base} patched by
+     * the launcher): counting transforms then weave code that reads it.
+     */
+    public static final String THREAD_FIELD = "thread.field";
+    /**
      * The server jar, for an agent that starts its own server (no launcher: test JVMs forked by a build tool). Its
      * results then go to {@code OUT/jvm-PID}, one directory per JVM, and it makes the socket and token itself.
      */
@@ -108,7 +113,7 @@ public final class TaperConfig {
 
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
-        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS,
+        BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS, THREAD_FIELD,
         SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
         OBSERVED_CLASS_OPTIONS);
 

@@ -5,6 +5,7 @@ import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.state.ThreadCounters;
+import io.taper.runtime.state.ThreadFieldCounters;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -68,7 +69,14 @@ public final class MethodCountResults implements AnalysisResults {
     /** The class's summed counts, or null if it is not a method-count class or none of its methods was entered. */
     private static long[] counts(SiteInfo s) {
         int slot = MethodTable.slotOf(s.staticContext());
-        long[] counts = slot < 0 ? null : ThreadCounters.sum(slot);
+        int base = MethodTable.baseOf(s.staticContext());
+        long[] counts;
+        if (base >= 0) {
+            MethodTable table = MethodTable.fromFacts(s.staticContext());
+            counts = table == null ? null : ThreadFieldCounters.sum(base, table.methods().size());
+        } else {
+            counts = slot < 0 ? null : ThreadCounters.sum(slot);
+        }
         if (counts != null) {
             for (long c : counts) {
                 if (c != 0) {
@@ -81,7 +89,7 @@ public final class MethodCountResults implements AnalysisResults {
 
     @Override
     public long stateBytes() {
-        return ThreadCounters.bytes();
+        return ThreadCounters.bytes() + ThreadFieldCounters.bytes();
     }
 
     @Override
@@ -104,8 +112,9 @@ public final class MethodCountResults implements AnalysisResults {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("methodsEntered", methods);
         m.put("entries", entries);
-        m.put("threadsRegistered", f[0]);
-        m.put("threadsExited", f[1]);
+        long[] g = ThreadFieldCounters.figures();
+        m.put("threadsRegistered", f[0] + g[0]);
+        m.put("threadsExited", f[1] + g[1]);
         m.put("counterArraysOwned", f[5]);
         return m;
     }

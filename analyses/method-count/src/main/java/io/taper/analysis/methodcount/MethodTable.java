@@ -12,10 +12,17 @@ import java.util.Map;
  *
  * @param methods name and descriptor per counter
  */
-public record MethodTable(int slot, List<String[]> methods) {
+public record MethodTable(int slot, List<String[]> methods, int base) {
 
     public static final String SLOT = "methodcount.slot";
     public static final String TEXT = "methodcount.methods.";
+    /** Where the class's counters start in each thread's array of {@code ThreadFieldCounters}, if counted there. */
+    public static final String BASE = "methodcount.base";
+
+    /** A class counted through {@code ThreadCounters}, by slot. */
+    public MethodTable(int slot, List<String[]> methods) {
+        this(slot, methods, -1);
+    }
 
     public Map<String, String> toFacts() {
         StringBuilder sb = new StringBuilder();
@@ -24,6 +31,9 @@ public record MethodTable(int slot, List<String[]> methods) {
         }
         Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
+        if (base >= 0) {
+            facts.put(BASE, Integer.toString(base));
+        }
         return facts;
     }
 
@@ -50,6 +60,11 @@ public record MethodTable(int slot, List<String[]> methods) {
                 methods.add(new String[] {text.substring(at, tab), text.substring(tab + 1, end)});
             }
         }
-        return new MethodTable(slot, methods);
+        return new MethodTable(slot, methods, FactText.number(facts, BASE));
+    }
+
+    /** The base the facts name, or -1 if the class counts through {@code ThreadCounters}. */
+    public static int baseOf(Map<String, String> facts) {
+        return FactText.number(facts, BASE);
     }
 }

@@ -342,6 +342,7 @@ public final class ThreadCounters {
         if (!enabled) {
             return;
         }
+        ThreadFieldCounters.ownWork(enter);
         Thread t = Thread.currentThread();
         synchronized (LOCK) {
             Thread before = beginLocked(t);   // the woven code run here

@@ -28,13 +28,33 @@ import org.objectweb.asm.Opcodes;
 public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
 
 
+    /** The option that says the observed JVM's {@code Thread} has the counters' field (a patched java.base). */
+    public static final String THROUGH_FIELD = "thread.field";
+
     private final WovenClassSlots slots = new WovenClassSlots();
+    /** Per slot, where its counters start in each thread's array, when counting through the thread's field. */
+    private final Map<Integer, Integer> bases = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger nextBase = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile boolean throughField;
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
     private final AtomicLong reused = new AtomicLong();
 
     @Override
     public void init(Context context) {
+        throughField = "true".equals(context.options().get(THROUGH_FIELD));
+    }
+
+    private int baseOf(int slot, int size) {
+        return bases.computeIfAbsent(slot, k -> nextBase.getAndAdd(size));
+    }
+
+    private static int[] range(int base, int size) {
+        int[] r = new int[size];
+        for (int i = 0; i < size; i++) {
+            r[i] = base + i;
+        }
+        return r;
     }
 
     @Override
@@ -60,11 +80,15 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
+            int base = throughField ? baseOf(slot, withCode.size()) : -1;
             try {
-                byte[] out = weave(reader, slot, withCode.size(), keep);
+                byte[] out = weave(reader, slot, withCode.size(), keep, base);
                 woven.incrementAndGet();
                 methods.addAndGet(withCode.size());
-                Woven w = new Woven(out, new MethodTable(slot, withCode).toFacts(), kept);
+                Woven w = new Woven(out, new MethodTable(slot, withCode, base).toFacts(), kept);
+                if (base >= 0) {
+                    return w.numbered(range(base, withCode.size()));
+                }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return withCode.size() <= Short.MAX_VALUE ? w.numbered(slot) : w;
             } catch (MethodTooLargeException e) {
@@ -80,8 +104,9 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
         return (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !keep.contains(name + desc);
     }
 
-    private static byte[] weave(ClassReader reader, int slot, int size, Set<String> keep) {
+    private static byte[] weave(ClassReader reader, int slot, int size, Set<String> keep, int base) {
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        boolean frames = reader.readUnsignedShort(6) >= Opcodes.V1_6;
         int[] next = {0};
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
@@ -95,7 +120,11 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                     @Override
                     public void visitCode() {
                         super.visitCode();
-                        ThreadCounterCode.count(mv, slot, size, counter);
+                        if (base >= 0) {
+                            ThreadCounterCode.countThroughField(mv, base + counter, frames);
+                        } else {
+                            ThreadCounterCode.count(mv, slot, size, counter);
+                        }
                     }
                 };
             }
@@ -105,7 +134,8 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return "method-count entry counters, count call";
+        return throughField ? "method-count entry counters, through the thread's field"
+            : "method-count entry counters, count call";
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
@@ -117,13 +147,18 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
     @Override
     public Woven reuse(Request r, Woven cached) {
         MethodTable table = MethodTable.fromFacts(cached.facts());
-        if (table == null || cached.runNumbers().length != 1) {
+        int size = table == null ? 0 : table.methods().size();
+        if (table == null || cached.runNumbers().length != (throughField ? size : 1)) {
             return null;
         }
         int slot = slots.of(r);
         woven.incrementAndGet();
-        methods.addAndGet(table.methods().size());
+        methods.addAndGet(size);
         reused.incrementAndGet();
+        if (throughField) {
+            int base = baseOf(slot, size);
+            return new Woven(null, new MethodTable(slot, table.methods(), base).toFacts()).numbered(range(base, size));
+        }
         return new Woven(null, new MethodTable(slot, table.methods()).toFacts()).numbered(slot);
     }
 

@@ -1,0 +1,277 @@
+package io.taper.runtime.state;
+
+import io.taper.runtime.control.ProgramThreads;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
+
+/**
+ * Exact event counters in one {@code long[]} per thread that a field added to {@code java.lang.Thread}
+ * ({@value #FIELD}, by a patched {@code java.base}) holds, indexed by counter numbers the server hands out per class.
+ * Woven code reads the field itself ({@code Thread.currentThread().taperCounts}), tests the array's length in the
+ * woven method's own code and increments: no test shared by every woven method, so the JIT compiles each method's
+ * rare path on its own profile (a trap where it never ran) rather than a call everywhere. Only the owning thread
+ * writes its array, so no increment is lost.
+ *
+ * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own
+ * work on the thread, during which the field holds a shadow array that is never reported ({@link #ownWork}).
+ * Threads that ended are added into one array of exited counts and let go, when the registered threads outnumber
+ * twice the live ones seen at the last sweep, or their arrays twice the bytes.
+ *
+ * <p>The rare path runs no woven code before it knows whether it is re-entered (not even {@code Math}'s): woven JDK
+ * code that its own work runs (the registration's lists, the thread's name) comes back here on the same thread and
+ * counts into a scratch array that is never reported.
+ */
+public final class ThreadFieldCounters {
+
+    /** The field of {@code java.lang.Thread} the patch adds: {@code public long[] taperCounts}. */
+    public static final String FIELD = "taperCounts";
+
+    private static final long OFFSET = offset();
+    private static final long[] NONE = new long[0];
+    private static final Object LOCK = new Object();
+    private static final List<Entry> LIVE = new ArrayList<>();
+    private static long[] exited = NONE;
+    /** The thread registering or growing now: its re-entries (woven JDK code under the lock) count into scratch. */
+    private static Thread busy;
+    private static long[] scratch = new long[1024];
+    private static int liveAtSweep = 32;
+    /** Bytes of the live threads' arrays now and after the last sweep: a sweep also runs when they double. */
+    private static long liveBytes;
+    private static long bytesAtSweep = 1 << 20;
+    private static long registered;
+    private static long ended;
+
+    /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
+    private static final class Entry {
+        final Thread thread;
+        final boolean taper;
+        long[] real = NONE;
+        long[] shadow = NONE;
+        int own;
+
+        Entry(Thread thread, boolean taper) {
+            this.thread = thread;
+            this.taper = taper;
+        }
+    }
+
+    private ThreadFieldCounters() {
+    }
+
+    /**
+     * Set last by the class's initialisation, which runs woven JDK code (reflection, its lists) that comes back here on
+     * the same thread: until then that code counts into scratch.
+     */
+    private static final boolean READY = ready();
+
+    private static boolean ready() {
+        return true;
+    }
+
+    private static long offset() {
+        sun.misc.Unsafe u = ThreadIds.UNSAFE;
+        if (u == null) {
+            return -1;
+        }
+        try {
+            java.lang.reflect.Field f = Thread.class.getDeclaredField(FIELD);
+            return f.getType() == long[].class ? u.objectFieldOffset(f) : -1;
+        } catch (Throwable e) {
+            return -1;   // no patched java.base: this JVM counts through ThreadCounters
+        }
+    }
+
+    /** Whether this JVM's {@code Thread} has the field (its {@code java.base} is patched). */
+    public static boolean available() {
+        return OFFSET >= 0;
+    }
+
+    /**
+     * The woven method's rare path: the array the current thread's field should hold, grown to hold
+     * {@code counter}, put into the field and returned. Never inlined: it is the path compiled code never takes.
+     */
+    @DontInline
+    public static long[] grown(int counter) {
+        if (!READY || counter < 0) {
+            return scratchFor(counter < 0 ? 0 : counter);   // no woven code here, not even Math's
+        }
+        if (OFFSET < 0) {
+            return scratchFor(counter);   // woven for a patched JVM, running in another: counted nowhere
+        }
+        Thread t = Thread.currentThread();
+        synchronized (LOCK) {
+            if (busy == t) {
+                return scratchFor(counter);
+            }
+            Thread before = busy;
+            busy = t;
+            try {
+                Entry e = entryOf(t);
+                long[] was = e.own > 0 ? e.shadow : e.real;
+                long[] now = grow(was, counter);
+                liveBytes += 8L * (now.length - was.length);
+                if (e.own > 0) {
+                    e.shadow = now;
+                } else {
+                    e.real = now;
+                }
+                ThreadIds.UNSAFE.putObject(t, OFFSET, now);
+                return now;
+            } finally {
+                busy = before;
+            }
+        }
+    }
+
+    /** {@code counts[counter]++}, through a local: the woven code's stack stays at two. */
+    @ForceInline
+    public static void add(long[] counts, int counter) {
+        long next = counts[counter] + 1;
+        counts[counter] = next;
+    }
+
+    /**
+     * Taper's own work on the current thread starts or ends ({@code ThreadCounters.ownWork} calls this): meanwhile
+     * its field holds the shadow array, so the woven JDK code the work runs counts where nothing is reported.
+     */
+    static void ownWork(boolean enter) {
+        if (!READY || OFFSET < 0) {
+            return;
+        }
+        Thread t = Thread.currentThread();
+        synchronized (LOCK) {
+            Thread before = busy;
+            busy = t;
+            try {
+                Entry e = entryOf(t);
+                if (enter) {
+                    e.own++;
+                } else if (e.own > 0) {
+                    e.own--;
+                }
+                ThreadIds.UNSAFE.putObject(t, OFFSET, e.own > 0 ? e.shadow : e.real);
+            } finally {
+                busy = before;
+            }
+        }
+    }
+
+    /** Every reported thread's counts of {@code [base, base + size)} and the exited threads', summed. */
+    public static long[] sum(int base, int size) {
+        long[] out = new long[size < 0 ? 0 : size];
+        synchronized (LOCK) {
+            Thread before = busy;
+            busy = Thread.currentThread();
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    Entry e = LIVE.get(i);
+                    if (!e.taper) {
+                        addRange(out, e.real, base);
+                    }
+                }
+                addRange(out, exited, base);
+            } finally {
+                busy = before;
+            }
+        }
+        return out;
+    }
+
+    /** Bytes the arrays hold now (live threads' and their shadows, and the exited threads' sum), an estimate. */
+    public static long bytes() {
+        synchronized (LOCK) {
+            long b = 16 + 8L * exited.length;
+            for (int i = 0; i < LIVE.size(); i++) {
+                Entry e = LIVE.get(i);
+                b += 32 + 8L * (e.real.length + e.shadow.length);
+            }
+            return b;
+        }
+    }
+
+    /** Threads registered and threads whose counts were folded into the exited sum. */
+    public static long[] figures() {
+        synchronized (LOCK) {
+            return new long[] {registered, ended, LIVE.size()};
+        }
+    }
+
+    private static void addRange(long[] out, long[] counts, int base) {
+        for (int k = 0; k < out.length && base + k < counts.length; k++) {
+            if (base + k >= 0) {
+                out[k] += counts[base + k];
+            }
+        }
+    }
+
+    private static long[] grow(long[] a, int counter) {
+        if (counter < a.length) {
+            return a;
+        }
+        int n = a.length > (1 << 29) ? counter + 1 : a.length * 2;   // no woven code here, not even Math's
+        if (n < counter + 1) {
+            n = counter + 1;
+        }
+        if (n < 1024) {
+            n = 1024;
+        }
+        long[] b = new long[n];
+        System.arraycopy(a, 0, b, 0, a.length);
+        return b;
+    }
+
+    private static long[] scratchFor(int counter) {
+        long[] s = scratch;   // null while the class initialises
+        if (s == null || counter >= s.length) {
+            s = new long[counter < 1024 ? 1024 : counter + 1];
+            scratch = s;
+        }
+        return s;
+    }
+
+    /** The thread's entry, registered at its first call; under the lock. */
+    private static Entry entryOf(Thread t) {
+        for (int i = LIVE.size() - 1; i >= 0; i--) {
+            if (LIVE.get(i).thread == t) {
+                return LIVE.get(i);
+            }
+        }
+        if (LIVE.size() >= 2 * liveAtSweep || liveBytes > 2 * bytesAtSweep) {
+            sweep();
+        }
+        Entry e = new Entry(t, ProgramThreads.isTapersName(t.getName()));
+        LIVE.add(e);
+        registered++;
+        return e;
+    }
+
+    /** Adds the counts of threads that ended into {@link #exited} and lets their arrays go; under the lock. */
+    private static void sweep() {
+        int kept = 0;
+        for (int i = 0; i < LIVE.size(); i++) {
+            Entry e = LIVE.get(i);
+            if (e.thread.isAlive()) {
+                LIVE.set(kept++, e);
+                continue;
+            }
+            if (!e.taper) {
+                if (exited.length < e.real.length) {
+                    exited = grow(exited, e.real.length - 1);
+                }
+                for (int k = 0; k < e.real.length; k++) {
+                    exited[k] += e.real[k];
+                }
+            }
+            ThreadIds.UNSAFE.putObject(e.thread, OFFSET, NONE);
+            liveBytes -= 8L * (e.real.length + e.shadow.length);
+            ended++;
+        }
+        while (LIVE.size() > kept) {
+            LIVE.remove(LIVE.size() - 1);
+        }
+        liveAtSweep = kept > 32 ? kept : 32;
+        bytesAtSweep = liveBytes > (1 << 20) ? liveBytes : 1 << 20;
+    }
+}
