@@ -208,9 +208,8 @@ final class RunLauncher {
             ObservedRun observed;
             if (bootJar != null) {
                 launch.put(Launch.SERVER_STARTED_ALONGSIDE, true);
-                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot, threadField,
-                        endWatch,
-                        analysis.jvmOptions(), launch));
+                observed = ObservedRun.start(ObservedCommandLine.of(o, home, config, work, bootJar, true, boot,
+                        threadField, endWatch, analysis.jvmOptions(), launch));
                 launch.put(Launch.PROGRAM_STARTED_AFTER_MILLIS, millisSinceMain());
                 server.awaitReady();
                 if (!server.ready()) {

@@ -50,7 +50,8 @@ final class ThreadFieldDir {
                 throw new IOException("no JDK 9+ image at the java.home of " + java);
             }
             byte[] thread;
-            try (FileSystem jrt = FileSystems.newFileSystem(URI.create("jrt:/"), Map.of("java.home", home.toString()))) {
+            Map<String, String> env = Map.of("java.home", home.toString());
+            try (FileSystem jrt = FileSystems.newFileSystem(URI.create("jrt:/"), env)) {
                 thread = Files.readAllBytes(jrt.getPath("/modules/java.base/java/lang/Thread.class"));
             }
             Path dir = cacheRoot.resolve("thread-field").resolve(key(thread));
