@@ -46,11 +46,9 @@ final class BootShadows {
         if (!wanted) {
             return new BootShadows(null, null, "--no-boot-shadows");
         }
-        for (String a : javaArgs) {
-            if (a.startsWith("--patch-module") || a.equals("-Xshare:on") || a.startsWith("-XX:SharedArchiveFile")
-                    || a.startsWith("-XX:ArchiveClassesAtExit") || a.equals("-Xshare:dump")) {
-                return new BootShadows(null, null, "the program's arguments include " + a);
-            }
+        String forbidding = forbidsPatch(javaArgs);
+        if (forbidding != null) {
+            return new BootShadows(null, null, "the program's arguments include " + forbidding);
         }
         Path home = RunConfig.homeOf(java);
         if (home == null) {
@@ -61,6 +59,20 @@ final class BootShadows {
             return new BootShadows(null, null, "no lib/modules under " + home + " (not a JDK 9+ image)");
         }
         return new BootShadows(cacheRoot(work).resolve(key(home, modules, prefix, maker)), home, null);
+    }
+
+    /**
+     * The first of the java arguments that rules out patching {@code java.base} (the JVM takes one patch of a module,
+     * and a patched {@code java.base} turns class-data sharing off), or null.
+     */
+    static String forbidsPatch(List<String> javaArgs) {
+        for (String a : javaArgs) {
+            if (a.startsWith("--patch-module") || a.equals("-Xshare:on") || a.startsWith("-XX:SharedArchiveFile")
+                    || a.startsWith("-XX:ArchiveClassesAtExit") || a.equals("-Xshare:dump")) {
+                return a;
+            }
+        }
+        return null;
     }
 
     /** The directory to patch with, if the server finished it. */

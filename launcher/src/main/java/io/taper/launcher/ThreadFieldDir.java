@@ -37,12 +37,10 @@ final class ThreadFieldDir {
         if (!wanted) {
             return null;
         }
-        for (String a : javaArgs) {
-            if (a.startsWith("--patch-module") || a.equals("-Xshare:on") || a.startsWith("-XX:SharedArchiveFile")
-                    || a.startsWith("-XX:ArchiveClassesAtExit") || a.equals("-Xshare:dump")) {
-                launch.put("threadField", "none: the program's arguments include " + a);
-                return null;
-            }
+        String forbidding = BootShadows.forbidsPatch(javaArgs);
+        if (forbidding != null) {
+            launch.put("threadField", "none: the program's arguments include " + forbidding);
+            return null;
         }
         Path home = RunConfig.homeOf(java);
         try {
