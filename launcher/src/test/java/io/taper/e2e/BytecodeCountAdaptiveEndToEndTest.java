@@ -143,7 +143,10 @@ class BytecodeCountAdaptiveEndToEndTest {
             "woven once");
     }
 
-    /** The counter increments (LASTOREs and calls of {@code ThreadCounters.count}) in a method of a woven class. */
+    /**
+     * The counter increments (LASTOREs, calls of {@code ThreadCounters.count} and of {@code ThreadFieldCounters.add})
+     * in a method of a woven class.
+     */
     private static int counterStores(byte[] woven, String method) {
         ClassNode c = new ClassNode();
         new ClassReader(woven).accept(c, 0);
@@ -152,7 +155,8 @@ class BytecodeCountAdaptiveEndToEndTest {
                 int n = 0;
                 for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
                     boolean countCall = i instanceof MethodInsnNode call
-                        && call.owner.equals("io/taper/runtime/state/ThreadCounters") && call.name.equals("count");
+                        && (call.owner.equals("io/taper/runtime/state/ThreadCounters") && call.name.equals("count")
+                        || call.owner.equals("io/taper/runtime/state/ThreadFieldCounters") && call.name.equals("add"));
                     n += i.getOpcode() == Opcodes.LASTORE || countCall ? 1 : 0;
                 }
                 return n;

@@ -21,6 +21,12 @@ public final class ThreadCounterCode {
     public static final String FIELD_OWNER = "io/taper/runtime/state/ThreadFieldCounters";
 
     /**
+     * The transform option that says the observed JVM's {@code Thread} has the counters' field (the launcher patched
+     * {@code java.base}): count through {@link #countThroughField} and {@link #fieldArray}.
+     */
+    public static final String FIELD_OPTION = "thread.field";
+
+    /**
      * {@code a = Thread.currentThread().taperCounts; if (a.length <= counter) a = grown(counter); add(a, counter)}:
      * for a JVM whose {@code java.base} is patched with the field. The length test is the woven method's own, so
      * the JIT compiles its rare path on the method's own profile. At a method's first instruction only: the frame at
@@ -30,22 +36,37 @@ public final class ThreadCounterCode {
      * @param frames  whether the class file has stack map frames (version 50 and later)
      */
     public static void countThroughField(MethodVisitor mv, int counter, boolean frames) {
+        fieldArray(mv, counter, frames, null);
+        mv.visitLdcInsn(counter);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "add", "([JI)V", false);
+    }
+
+    /**
+     * {@code a = Thread.currentThread().taperCounts; if (a.length <= last) a = grown(last)}, the array left on the
+     * stack: at a method's first instruction only.
+     *
+     * @param last        the highest counter the method increments (a run number: an {@code ldc} of its own)
+     * @param frames      whether the class file has stack map frames (version 50 and later)
+     * @param entryLocals the entry frame's locals, expanded ({@code F_NEW}: for a method read with expanded frames),
+     *                    or null for a compressed frame that repeats them ({@code F_SAME1})
+     */
+    public static void fieldArray(MethodVisitor mv, int last, boolean frames, Object[] entryLocals) {
         Label join = new Label();
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", false);
         mv.visitFieldInsn(Opcodes.GETFIELD, "java/lang/Thread", "taperCounts", "[J");
         mv.visitInsn(Opcodes.DUP);
         mv.visitInsn(Opcodes.ARRAYLENGTH);
-        mv.visitLdcInsn(counter);
+        mv.visitLdcInsn(last);
         mv.visitJumpInsn(Opcodes.IF_ICMPGT, join);
         mv.visitInsn(Opcodes.POP);
-        mv.visitLdcInsn(counter);
+        mv.visitLdcInsn(last);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "grown", "(I)[J", false);
         mv.visitLabel(join);
-        if (frames) {
+        if (frames && entryLocals == null) {
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"[J"});
+        } else if (frames) {
+            mv.visitFrame(Opcodes.F_NEW, entryLocals.length, entryLocals, 1, new Object[] {"[J"});
         }
-        mv.visitLdcInsn(counter);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "add", "([JI)V", false);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.state.ThreadCounters;
+import io.taper.runtime.state.ThreadFieldCounters;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,7 +42,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         lastRead = contexts;
         for (Map.Entry<Integer, SiteInfo> e : classes.sites.entrySet()) {
             int slot = e.getKey();
-            long[] counted = ThreadCounters.sum(slot);
+            long[] counted = classes.counted(slot);
             long[] inContexts = contexts.perClass.get(slot);
             if (counted == null && inContexts == null && !Extrapolation.has(slot)) {
                 continue;   // no method of the class ran: no row, and no layout to parse
@@ -102,43 +103,36 @@ public final class BytecodeCountResults implements AnalysisResults {
 
     @Override
     public long stateBytes() {
-        return ThreadCounters.bytes();
+        return ThreadCounters.bytes() + ThreadFieldCounters.bytes();
     }
 
     @Override
     public Map<String, Object> summary() {
         WovenClassIndex classes = WovenClassIndex.now();
-        Map<Integer, long[]> weights = new HashMap<>();   // of the classes with counters, computed when first met
-        Map<String, long[]> perThread = new LinkedHashMap<>();
-        long[] unnamed = {0};
-        long[] increments = {0, 0};   // counted, derived (not counted: their blocks' entries follow from others')
+        PerThreadSums sums = new PerThreadSums(classes);
         ThreadCounters.visit(new ThreadCounters.Visitor() {
             @Override
             public void visit(String threadName, long threadId, int slot, long[] counts) {
-                ClassLayout layout = classes.apply(slot);
-                if (layout == null) {
-                    unnamed[0]++;
-                    return;
-                }
-                long[] w = weights.get(slot);
-                if (w == null) {
-                    w = layout.weights();
-                    weights.put(slot, w);
-                }
-                long[] all = layout.derived(counts);
-                String key = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
-                long[] sum = perThread.get(key);
-                if (sum == null) {
-                    sum = new long[1];
-                    perThread.put(key, sum);
-                }
-                for (int i = 0; i < Math.min(w.length, all.length); i++) {
-                    sum[0] += all[i] * w[i];
-                    increments[0] += counts[i];
-                    increments[1] += all[i] - counts[i];
+                sums.add(threadName, threadId, slot, counts);
+            }
+        });
+        ThreadFieldCounters.visit(new ThreadFieldCounters.Visitor() {
+            @Override
+            public void visit(String threadName, long threadId, long[] counts) {
+                for (Map.Entry<Integer, int[]> e : classes.inField.entrySet()) {
+                    int base = e.getValue()[0];
+                    if (base < counts.length) {
+                        int size = e.getValue()[1];
+                        long[] slice = Arrays.copyOfRange(counts, base, base + size);
+                        if (!allZero(slice)) {
+                            sums.add(threadName, threadId, e.getKey(), slice);
+                        }
+                    }
                 }
             }
         });
+        Map<String, long[]> perThread = sums.perThread;
+        long[] increments = sums.increments;
         ContextCounts contexts = lastRead;   // the agent asks for the summary right after the rows
         lastRead = null;
         if (contexts == null) {
@@ -163,7 +157,7 @@ public final class BytecodeCountResults implements AnalysisResults {
             if (layout == null) {
                 continue;
             }
-            long[] counts = ThreadCounters.sum(layout.slot(), layout.size());
+            long[] counts = WovenClassIndex.sum(layout);
             long[] added = Extrapolation.added(layout.slot(), counts);
             if (added == null) {
                 continue;
@@ -180,23 +174,71 @@ public final class BytecodeCountResults implements AnalysisResults {
             }
         }
         long[] f = ThreadCounters.figures();
+        long[] g = ThreadFieldCounters.figures();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(BytecodeRow.TOTAL_BYTECODES, total + extrapolated);
         m.put(BytecodeRow.EXTRAPOLATED_BYTECODES, extrapolated);
         m.put("classes", classes.sites.size());
         m.put(BytecodeRow.THREADS, threads);
-        m.put("threadsRegistered", f[0]);
-        m.put("threadsExited", f[1]);
+        m.put("threadsRegistered", f[0] + g[0]);
+        m.put("threadsExited", f[1] + g[1]);
         m.put("counterArrays", f[3]);
         m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);
         m.put("counterIncrements", increments[0]);
         m.put("blockEntriesDerived", increments[1]);
-        m.put("arraysWithoutLayout", unnamed[0]);
+        m.put("arraysWithoutLayout", sums.unnamed);
         if (contexts.any) {
             m.put(BytecodeRow.CONTEXTS, contexts.figures());
             m.put(MethodTimeSummary.CALL_TREE, contexts.callTree());
         }
         return m;
+    }
+
+    private static boolean allZero(long[] counts) {
+        for (long c : counts) {
+            if (c != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Bytecodes per thread from its arrays of each class, as the counters' readers hand them over. */
+    private static final class PerThreadSums {
+        final WovenClassIndex classes;
+        final Map<Integer, long[]> weights = new HashMap<>();   // of the classes with counters, computed when first met
+        final Map<String, long[]> perThread = new LinkedHashMap<>();
+        final long[] increments = {0, 0};   // counted, derived (not counted: their blocks' entries follow from others')
+        long unnamed;
+
+        PerThreadSums(WovenClassIndex classes) {
+            this.classes = classes;
+        }
+
+        void add(String threadName, long threadId, int slot, long[] counts) {
+            ClassLayout layout = classes.apply(slot);
+            if (layout == null) {
+                unnamed++;
+                return;
+            }
+            long[] w = weights.get(slot);
+            if (w == null) {
+                w = layout.weights();
+                weights.put(slot, w);
+            }
+            long[] all = layout.derived(counts);
+            String key = threadName == null ? BytecodeRow.EXITED_THREADS : threadName + " #" + threadId;
+            long[] sum = perThread.get(key);
+            if (sum == null) {
+                sum = new long[1];
+                perThread.put(key, sum);
+            }
+            for (int i = 0; i < Math.min(w.length, all.length); i++) {
+                sum[0] += all[i] * w[i];
+                increments[0] += counts[i];
+                increments[1] += all[i] - counts[i];
+            }
+        }
     }
 }

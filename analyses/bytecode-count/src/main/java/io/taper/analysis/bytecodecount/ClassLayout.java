@@ -20,6 +20,11 @@ public final class ClassLayout {
 
     public static final String SLOT = "bytecode.slot";
     public static final String SIZE = "bytecode.size";
+    /**
+     * Where the class's counters start in each thread's array of {@code ThreadFieldCounters}, when it counts there
+     * (the observed JVM's {@code Thread} has the field); absent when it counts through {@code ThreadCounters}.
+     */
+    public static final String BASE = "bytecode.base";
     public static final String TEXT = "bytecode.methods.";
     /** The variant of a method that counts its invocations only (adaptive mode's, see {@code StableCountStrategy}). */
     public static final String ENTRY_ONLY = "entry";
@@ -110,15 +115,28 @@ public final class ClassLayout {
     private final int slot;
     private final int size;
     private final List<Method> methods;
+    private final int base;
 
+    /** A class counted through {@code ThreadCounters}, by slot. */
     public ClassLayout(int slot, int size, List<Method> methods) {
+        this(slot, size, methods, -1);
+    }
+
+    /** @param base the class's first counter in each thread's field array, or -1 for none */
+    public ClassLayout(int slot, int size, List<Method> methods, int base) {
         this.slot = slot;
         this.size = size;
         this.methods = List.copyOf(methods);
+        this.base = base;
     }
 
     public int slot() {
         return slot;
+    }
+
+    /** The class's first counter in each thread's array of {@code ThreadFieldCounters}, or -1 if it counts by slot. */
+    public int base() {
+        return base;
     }
 
     public int size() {
@@ -180,6 +198,9 @@ public final class ClassLayout {
         Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
         facts.put(SIZE, Integer.toString(size));
+        if (base >= 0) {
+            facts.put(BASE, Integer.toString(base));
+        }
         return facts;
     }
 
@@ -218,7 +239,8 @@ public final class ClassLayout {
                 methods.add(new Method(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]), lengths, kinds,
                     derived));
             }
-            return new ClassLayout(Integer.parseInt(slot), Integer.parseInt(size), methods);
+            return new ClassLayout(Integer.parseInt(slot), Integer.parseInt(size), methods,
+                FactText.number(facts, BASE));
         } catch (RuntimeException e) {
             return null;
         }

@@ -3,7 +3,6 @@ package io.taper.analysis.bytecodecount;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.control.ControlContext;
 import io.taper.runtime.control.ControllerStrategy;
-import io.taper.runtime.state.ThreadCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -200,7 +199,7 @@ public final class StableCountStrategy implements ControllerStrategy {
             int slot = m.layout.slot();
             long[] counts = sums.get(slot);
             if (counts == null) {
-                counts = ThreadCounters.sum(slot, m.layout.size());
+                counts = WovenClassIndex.sum(m.layout);
                 sums.put(slot, counts);
             }
             long[] now = snapshot(m, counts);

@@ -15,9 +15,11 @@ import jdk.internal.vm.annotation.ForceInline;
  * writes its array, so no increment is lost.
  *
  * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own
- * work on the thread, during which the field holds a shadow array that is never reported ({@link #ownWork}).
- * Threads that ended are added into one array of exited counts and let go, when the registered threads outnumber
- * twice the live ones seen at the last sweep, or their arrays twice the bytes.
+ * work on the thread, during which the field holds a shadow array that is never reported ({@link #ownWork}). A thread
+ * whose array grows gets a new one, empty, and the old one stays its own and is read with it: a method that fetched
+ * the old one into a local before keeps counting there. Threads that ended are added into one array of exited counts
+ * and let go, when the registered threads outnumber twice the live ones seen at the last sweep, or their arrays
+ * twice the bytes (at least {@code SWEEP_BYTES}).
  *
  * <p>The rare path runs no woven code before it knows whether it is re-entered (not even {@code Math}'s): woven JDK
  * code that its own work runs (the registration's lists, the thread's name) comes back here on the same thread and
@@ -39,22 +41,46 @@ public final class ThreadFieldCounters {
     private static int liveAtSweep = 32;
     /** Bytes of the live threads' arrays now and after the last sweep: a sweep also runs when they double. */
     private static long liveBytes;
-    private static long bytesAtSweep = 1 << 20;
+    /**
+     * The live bytes below which only the count of threads starts a sweep: block counters span megabytes per thread,
+     * and a thread that ended keeps its name in the results until a sweep folds it.
+     */
+    private static final long SWEEP_BYTES = 64L << 20;
+    private static long bytesAtSweep = SWEEP_BYTES;
     private static long registered;
     private static long ended;
 
     /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
     private static final class Entry {
         final Thread thread;
+        final String name;
+        final long id;
         final boolean taper;
         long[] real = NONE;
+        /**
+         * The arrays {@link #real} held before it grew, still counted into: a woven method keeps the array it fetched
+         * on entry in a local until it returns, so growth adds an array rather than copies one.
+         */
+        long[][] retired = new long[0][];
         long[] shadow = NONE;
         int own;
 
-        Entry(Thread thread, boolean taper) {
+        Entry(Thread thread, String name, boolean taper) {
             this.thread = thread;
+            this.name = name;
+            this.id = thread.getId();
             this.taper = taper;
         }
+    }
+
+    /** Receives each reported thread's array ({@link #visit}). */
+    public interface Visitor {
+        /**
+         * @param threadName the thread's name at registration, or null for the exited threads' sum
+         * @param threadId   the thread's id, or -1
+         * @param counts     the thread's array (not a copy: read it, do not keep it)
+         */
+        void visit(String threadName, long threadId, long[] counts);
     }
 
     private ThreadFieldCounters() {
@@ -110,11 +136,21 @@ public final class ThreadFieldCounters {
             try {
                 Entry e = entryOf(t);
                 long[] was = e.own > 0 ? e.shadow : e.real;
-                long[] now = grow(was, counter);
-                liveBytes += 8L * (now.length - was.length);
+                long[] now = was;
+                if (counter >= was.length) {
+                    now = new long[sizeFor(was, counter)];
+                    liveBytes += 8L * now.length;
+                }
                 if (e.own > 0) {
-                    e.shadow = now;
-                } else {
+                    e.shadow = now;   // never reported: the shadow's counts may go
+                    liveBytes -= 8L * (now == was ? 0 : was.length);
+                } else if (now != was) {
+                    if (was.length > 0) {
+                        long[][] r = new long[e.retired.length + 1][];   // no woven code: no ArrayList
+                        System.arraycopy(e.retired, 0, r, 0, e.retired.length);
+                        r[e.retired.length] = was;
+                        e.retired = r;
+                    }
                     e.real = now;
                 }
                 ThreadIds.UNSAFE.putObject(t, OFFSET, now);
@@ -169,6 +205,9 @@ public final class ThreadFieldCounters {
                     Entry e = LIVE.get(i);
                     if (!e.taper) {
                         addRange(out, e.real, base);
+                        for (long[] r : e.retired) {
+                            addRange(out, r, base);
+                        }
                     }
                 }
                 addRange(out, exited, base);
@@ -179,6 +218,31 @@ public final class ThreadFieldCounters {
         return out;
     }
 
+    /**
+     * Calls the visitor for every reported live thread's array and then for the exited threads' sum (name null). The
+     * lock is held meanwhile: threads registering or growing wait, the counting itself does not.
+     */
+    public static void visit(Visitor v) {
+        synchronized (LOCK) {
+            Thread before = busy;
+            busy = Thread.currentThread();
+            try {
+                for (int i = 0; i < LIVE.size(); i++) {
+                    Entry e = LIVE.get(i);
+                    if (!e.taper) {
+                        v.visit(e.name, e.id, e.real);
+                        for (long[] r : e.retired) {
+                            v.visit(e.name, e.id, r);
+                        }
+                    }
+                }
+                v.visit(null, -1, exited);
+            } finally {
+                busy = before;
+            }
+        }
+    }
+
     /** Bytes the arrays hold now (live threads' and their shadows, and the exited threads' sum), an estimate. */
     public static long bytes() {
         synchronized (LOCK) {
@@ -186,6 +250,9 @@ public final class ThreadFieldCounters {
             for (int i = 0; i < LIVE.size(); i++) {
                 Entry e = LIVE.get(i);
                 b += 32 + 8L * (e.real.length + e.shadow.length);
+                for (long[] r : e.retired) {
+                    b += 16 + 8L * r.length;
+                }
             }
             return b;
         }
@@ -206,20 +273,23 @@ public final class ThreadFieldCounters {
         }
     }
 
+    /** {@code a} copied into an array that holds {@code counter}. */
     private static long[] grow(long[] a, int counter) {
         if (counter < a.length) {
             return a;
         }
+        long[] b = new long[sizeFor(a, counter)];
+        System.arraycopy(a, 0, b, 0, a.length);
+        return b;
+    }
+
+    /** The length of the array after {@code a} that holds {@code counter}: doubled at least. */
+    private static int sizeFor(long[] a, int counter) {
         int n = a.length > (1 << 29) ? counter + 1 : a.length * 2;   // no woven code here, not even Math's
         if (n < counter + 1) {
             n = counter + 1;
         }
-        if (n < 1024) {
-            n = 1024;
-        }
-        long[] b = new long[n];
-        System.arraycopy(a, 0, b, 0, a.length);
-        return b;
+        return n < 1024 ? 1024 : n;
     }
 
     private static long[] scratchFor(int counter) {
@@ -241,7 +311,8 @@ public final class ThreadFieldCounters {
         if (LIVE.size() >= 2 * liveAtSweep || liveBytes > 2 * bytesAtSweep) {
             sweep();
         }
-        Entry e = new Entry(t, ProgramThreads.isTapersName(t.getName()));
+        String name = t.getName();
+        Entry e = new Entry(t, name, ProgramThreads.isTapersName(name));
         LIVE.add(e);
         registered++;
         return e;
@@ -257,21 +328,32 @@ public final class ThreadFieldCounters {
                 continue;
             }
             if (!e.taper) {
-                if (exited.length < e.real.length) {
-                    exited = grow(exited, e.real.length - 1);
-                }
-                for (int k = 0; k < e.real.length; k++) {
-                    exited[k] += e.real[k];
+                fold(e.real);
+                for (long[] r : e.retired) {
+                    fold(r);
                 }
             }
             ThreadIds.UNSAFE.putObject(e.thread, OFFSET, NONE);
             liveBytes -= 8L * (e.real.length + e.shadow.length);
+            for (long[] r : e.retired) {
+                liveBytes -= 8L * r.length;
+            }
             ended++;
         }
         while (LIVE.size() > kept) {
             LIVE.remove(LIVE.size() - 1);
         }
         liveAtSweep = kept > 32 ? kept : 32;
-        bytesAtSweep = liveBytes > (1 << 20) ? liveBytes : 1 << 20;
+        bytesAtSweep = liveBytes > SWEEP_BYTES ? liveBytes : SWEEP_BYTES;
+    }
+
+    /** Adds an exited thread's array into {@link #exited}; under the lock. */
+    private static void fold(long[] counts) {
+        if (exited.length < counts.length) {
+            exited = grow(exited, counts.length - 1);
+        }
+        for (int k = 0; k < counts.length; k++) {
+            exited[k] += counts[k];
+        }
     }
 }

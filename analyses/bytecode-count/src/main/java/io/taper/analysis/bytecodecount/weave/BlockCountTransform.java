@@ -2,6 +2,7 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import io.taper.api.marker.Constructors;
 import java.util.ArrayList;
@@ -10,8 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
@@ -42,6 +46,11 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     private BasicBlocks.Cut cut = BasicBlocks.Cut.BLOCKS;
     private boolean adaptive;
     private boolean contexts;
+    /** Whether the observed JVM's {@code Thread} has the counters' field ({@link ThreadCounterCode#FIELD_OPTION}). */
+    private boolean throughField;
+    /** Per slot, where its counters start in each thread's field array. */
+    private final Map<Integer, Integer> bases = new ConcurrentHashMap<>();
+    private final AtomicInteger nextBase = new AtomicInteger();
     /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
     public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
     private final WovenClassSlots slots = new WovenClassSlots();
@@ -66,6 +75,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     @Override
     public void init(Context context) {
         adaptive = context.adaptive();
+        throughField = "true".equals(context.options().get(ThreadCounterCode.FIELD_OPTION));
         String options = context.options().getOrDefault(OPTIONS, "");
         for (String o : options.split(",")) {
             String t = o.trim();
@@ -89,6 +99,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         }
         Set<String> keepOriginal = new HashSet<>();
         List<String> kept = new ArrayList<>();
+        // calling contexts count into per-context arrays, whatever the thread holds
+        boolean bySlot = !throughField || contexts;
         while (true) {
             ClassNode node = new ClassNode();
             reader.accept(node, ClassReader.EXPAND_FRAMES);
@@ -137,28 +149,36 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
+            int base = bySlot ? -1 : baseOf(slot, size);
+            CounterArray array = new CounterArray(node, slot, size, base);
             for (Weaving w : todo) {
                 if (contexts) {
-                    int base = w.invocation >= 0 ? w.invocation : w.first;
-                    CounterInsertion.weaveContexts(node, w.method, w.blocks, w.derived, slot, base,
-                        w.first + w.blocks.size() - base, w.invocation, w.first);
+                    int from = w.invocation >= 0 ? w.invocation : w.first;
+                    CounterInsertion.weaveContexts(node, w.method, w.blocks, w.derived, slot, from,
+                        w.first + w.blocks.size() - from, w.invocation, w.first);
                 } else if (w.entryOnly) {
-                    CounterInsertion.weaveEntryOnly(w.method, slot, size, w.invocation >= 0 ? w.invocation : w.first);
+                    CounterInsertion.weaveEntryOnly(w.method, array, w.invocation >= 0 ? w.invocation : w.first);
                     entryOnly.incrementAndGet();
                 } else if (w.exits) {
-                    CounterInsertion.weaveWithExits(node, w.method, w.blocks, w.derived, slot, size, w.invocation,
+                    CounterInsertion.weaveWithExits(node, w.method, w.blocks, w.derived, array, w.invocation,
                         w.first, w.init);
                 } else if (w.invocation < 0 && w.layout.derived().size() == w.blocks.size() - 1) {
                     // only the first block counted, and entered only on entry: its counter is an entry counter, one
                     // call and no local
-                    CounterInsertion.weaveEntryOnly(w.method, slot, size, w.first);
+                    CounterInsertion.weaveEntryOnly(w.method, array, w.first);
                 } else {
-                    CounterInsertion.weave(w.method, w.blocks, w.derived, slot, size, w.invocation, w.first);
+                    CounterInsertion.weave(w.method, w.blocks, w.derived, array, w.invocation, w.first);
                 }
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 node.accept(writer);
+                if (base >= 0) {
+                    // every counter's number in the pool, used or not: the cache renumbers them all for a later run
+                    for (int i = 0; i < size; i++) {
+                        writer.newConst(base + i);
+                    }
+                }
                 byte[] out = writer.toByteArray();
                 woven.incrementAndGet();
                 methods.addAndGet(todo.size());
@@ -166,9 +186,17 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                     blocks.addAndGet(w.blocks.size());
                     derivedBlocks.addAndGet(w.layout.derived().size());
                 }
-                Woven result = new Woven(out, new ClassLayout(slot, size, layout).toFacts(), kept, switchable);
+                Woven result = new Woven(out, new ClassLayout(slot, size, layout, base).toFacts(), kept, switchable);
+                if (base >= 0) {
+                    return result.numbered(range(base, size));
+                }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return size <= Short.MAX_VALUE ? result.numbered(slot) : result;
+            } catch (ClassTooLargeException e) {
+                if (bySlot) {
+                    throw e;
+                }
+                bySlot = true;   // the counters' numbers filled the constant pool: this class counts by slot
             } catch (MethodTooLargeException e) {
                 if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -177,6 +205,19 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 kept.add(Woven.tooLarge(node.name, e.getMethodName(), e.getDescriptor(), e.getCodeSize()));
             }
         }
+    }
+
+    /** The slot's first counter in each thread's field array: handed out once per slot, one range after another. */
+    private int baseOf(int slot, int size) {
+        return bases.computeIfAbsent(slot, k -> nextBase.getAndAdd(size));
+    }
+
+    private static int[] range(int base, int size) {
+        int[] r = new int[size];
+        for (int i = 0; i < size; i++) {
+            r[i] = base + i;
+        }
+        return r;
     }
 
     /** A method to weave: its blocks, its layout (derivations included), which blocks are derived (not counted). */
@@ -205,7 +246,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     @Override
     public String cacheIdentity() {
         return "bytecode-count entry count call, single block call, derived blocks, joins first with exits, past arms,"
-            + " cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts;
+            + " cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts
+            + (throughField && !contexts ? " through the thread's field" : "");
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
@@ -217,7 +259,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     @Override
     public Woven reuse(Request r, Woven cached) {
         ClassLayout layout = ClassLayout.fromFacts(cached.facts());
-        if (layout == null || cached.runNumbers().length != 1) {
+        if (layout == null || cached.runNumbers().length != (layout.base() >= 0 ? layout.size() : 1)) {
             return null;
         }
         int slot = slots.of(r);
@@ -234,6 +276,11 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             }
         }
         reused.incrementAndGet();
+        if (layout.base() >= 0) {
+            int base = baseOf(slot, layout.size());
+            return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods(), base).toFacts())
+                .numbered(range(base, layout.size()));
+        }
         return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods()).toFacts()).numbered(slot);
     }
 

@@ -1,6 +1,5 @@
 package io.taper.analysis.bytecodecount.weave;
 
-import io.taper.api.ThreadCounterCode;
 import io.taper.api.marker.Constructors;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,18 +23,15 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local (one call,
- * {@code ThreadCounters.counters(slot, size)}), and each block starts with a plain increment of its counter
- * ({@code c[i]++}: eight bytes, no call, no atomic), but for the blocks whose counts are derived from others'
- * ({@link DerivedBlocks}). Frames (read expanded) get the new local appended. A method of
- * one block that nothing jumps back to (most small methods) takes {@link #weaveEntryOnly} instead: its one counter
- * is an entry counter, and one call without a local keeps it under the JIT's inlining limits.
+ * Weaves a method's counters: on entry the thread's counter array of the class goes into a new local
+ * ({@link CounterArray#fetch}: one call, or a load from the thread's field and a length test), and each block starts
+ * with a plain increment of its counter ({@code c[i]++}: eight bytes, no call, no atomic), but for the blocks whose
+ * counts are derived from others' ({@link DerivedBlocks}). Frames (read expanded) get the new local appended. A
+ * method of one block that nothing jumps back to (most small methods) takes {@link #weaveEntryOnly} instead: its one counter
+ * is an entry counter, and code without a local keeps it under the JIT's inlining limits.
  */
 final class CounterInsertion {
 
-    static final String OWNER = ThreadCounterCode.OWNER;
-    static final String NAME = "counters";
-    static final String DESC = "(II)[J";
     static final String CONTEXTS = "io/taper/runtime/state/ContextCounters";
     private static final Type COUNTERS = Type.getType("[J");
     private static final Type OBJECT = Type.getType(Object.class);
@@ -47,9 +43,9 @@ final class CounterInsertion {
      * @param invocationCounter the counter incremented on entry only, or -1 when the first block's counts invocations
      * @param firstBlockCounter the first block's counter; the others follow
      */
-    static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int size, int invocationCounter,
+    static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, CounterArray array, int invocationCounter,
                       int firstBlockCounter) {
-        weave(m, blocks, derived, c -> fetch(c, slot, size), invocationCounter, firstBlockCounter, List.of());
+        weave(m, blocks, derived, array, c -> array.fetch(c, m), invocationCounter, firstBlockCounter, List.of());
     }
 
     /**
@@ -63,7 +59,7 @@ final class CounterInsertion {
      * @param coveredFrom the instruction after which the handler around the body starts (a constructor's call of
      *                    its super or this), or null for the entry
      */
-    static void weaveWithExits(ClassNode owner, MethodNode m, BasicBlocks blocks, boolean[] derived, int slot, int size,
+    static void weaveWithExits(ClassNode owner, MethodNode m, BasicBlocks blocks, boolean[] derived, CounterArray array,
                                int invocationCounter, int firstBlockCounter, AbstractInsnNode coveredFrom) {
         int local = m.maxLocals;
         int running = local + 1;
@@ -73,13 +69,13 @@ final class CounterInsertion {
             handlers.add(blocks.blockOfLabel().get(t.handler));
         }
         boolean[] mayThrow = blocks.mayThrow();
-        weave(m, blocks, derived, c -> {
-            fetch(c, slot, size);
+        weave(m, blocks, derived, array, c -> {
+            array.fetch(c, m);
             c.iconst(0);
             c.store(running, Type.INT_TYPE);
         }, invocationCounter, firstBlockCounter, List.of(Opcodes.INTEGER), b -> code(c -> {
             if (handlers.contains(b)) {
-                exit(c, local, running, firstExit);
+                exit(c, array, local, running, firstExit);
             }
         }), b -> code(c -> {
             if (mayThrow[b]) {
@@ -87,15 +83,15 @@ final class CounterInsertion {
                 c.store(running, Type.INT_TYPE);
             }
         }));
-        aroundBody(owner, m, local, coveredFrom, List.of(Opcodes.INTEGER), code(c -> exit(c, local, running,
+        aroundBody(owner, m, local, coveredFrom, List.of(Opcodes.INTEGER), code(c -> exit(c, array, local, running,
             firstExit)));
     }
 
     /** {@code counts[firstExit + running]++}. */
-    private static void exit(InstructionAdapter c, int local, int running, int firstExit) {
+    private static void exit(InstructionAdapter c, CounterArray array, int local, int running, int firstExit) {
         c.load(local, COUNTERS);
         c.load(running, Type.INT_TYPE);
-        c.iconst(firstExit);
+        array.index(c, firstExit);
         c.add(Type.INT_TYPE);
         c.dup2();
         c.aload(Type.LONG_TYPE);
@@ -119,7 +115,7 @@ final class CounterInsertion {
         int local = m.maxLocals;
         int tree = local + 1;
         AbstractInsnNode init = Constructors.initCall(owner, m);
-        weave(m, blocks, derived, c -> {
+        weave(m, blocks, derived, new CounterArray(owner, slot, length, -1), c -> {
             c.invokestatic(CONTEXTS, "tree", "()Ljava/lang/Object;", false);
             c.dup();
             c.store(tree, OBJECT);
@@ -186,9 +182,10 @@ final class CounterInsertion {
      * @param fetch  code that leaves the counter array on the stack (stored into a new local, {@code m.maxLocals})
      * @param extras the types of the locals the fetch stores after that one, for the frames
      */
-    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, Consumer<InstructionAdapter> fetch,
-                              int invocationCounter, int firstBlockCounter, List<Object> extras) {
-        weave(m, blocks, derived, fetch, invocationCounter, firstBlockCounter, extras, b -> new InsnList(),
+    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, CounterArray array,
+                              Consumer<InstructionAdapter> fetch, int invocationCounter, int firstBlockCounter,
+                              List<Object> extras) {
+        weave(m, blocks, derived, array, fetch, invocationCounter, firstBlockCounter, extras, b -> new InsnList(),
             b -> new InsnList());
     }
 
@@ -196,16 +193,16 @@ final class CounterInsertion {
      * @param before code in front of a block's increment (and of its leader, if the block is derived)
      * @param after  code between a block's increment and its leader
      */
-    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, Consumer<InstructionAdapter> fetch,
-                              int invocationCounter, int firstBlockCounter, List<Object> extras,
-                              IntFunction<InsnList> before, IntFunction<InsnList> after) {
+    private static void weave(MethodNode m, BasicBlocks blocks, boolean[] derived, CounterArray array,
+                              Consumer<InstructionAdapter> fetch, int invocationCounter, int firstBlockCounter,
+                              List<Object> extras, IntFunction<InsnList> before, IntFunction<InsnList> after) {
         int local = m.maxLocals;
         InsnList entry = code(c -> {
             fetch.accept(c);
             c.store(local, COUNTERS);
             if (invocationCounter >= 0) {
                 c.load(local, COUNTERS);
-                increment(c, invocationCounter);
+                increment(c, array, invocationCounter);
             }
         });
         Map<LabelNode, LabelNode> moved = new HashMap<>();
@@ -216,7 +213,7 @@ final class CounterInsertion {
             if (!derived[b]) {
                 inc.add(code(c -> {
                     c.load(local, COUNTERS);
-                    increment(c, counter);
+                    increment(c, array, counter);
                 }));
             }
             inc.add(after.apply(b));
@@ -250,11 +247,12 @@ final class CounterInsertion {
 
     /**
      * The entry-only variant: {@code ThreadCounters.count(slot, size, counter)} in front of the method, no local, no
-     * frame changes.
+     * frame changes; through the thread's field, the field's array tested for length and incremented, with one frame
+     * at the join.
      */
-    static void weaveEntryOnly(MethodNode m, int slot, int size, int counter) {
+    static void weaveEntryOnly(MethodNode m, CounterArray array, int counter) {
         MethodNode scratch = new MethodNode();
-        ThreadCounterCode.count(scratch, slot, size, counter);
+        array.countEntry(scratch, m, counter);
         m.instructions.insert(scratch.instructions);
         m.maxStack += 3;
     }
@@ -266,21 +264,12 @@ final class CounterInsertion {
         return scratch.instructions;
     }
 
-    /** {@code ThreadCounters.counters(slot, size)}: the thread's counter array of the class, on the stack. */
-    private static void fetch(InstructionAdapter c, int slot, int size) {
-        // an ldc of a constant of its own, past the adapter (whose visitLdcInsn picks the shortest push): the
-        // woven-class cache writes a later run's slot into it
-        c.getDelegate().visitLdcInsn(slot);
-        c.iconst(size);
-        c.invokestatic(OWNER, NAME, DESC, false);
-    }
-
     /**
      * {@code [counter]++} on the counter array on the stack (consumed), inline: eight bytes. (A call to
      * {@code ThreadCounters.increment} instead, six bytes and a stack depth of two, made Rhino and H2 10-15 % slower.)
      */
-    private static void increment(InstructionAdapter c, int counter) {
-        c.iconst(counter);
+    private static void increment(InstructionAdapter c, CounterArray array, int counter) {
+        array.index(c, counter);
         c.dup2();
         c.aload(Type.LONG_TYPE);
         c.lconst(1);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.ThreadCounterCode;
 import io.taper.runtime.state.ContextCounters;
 import io.taper.runtime.state.ThreadCounters;
 import io.taper.testing.WovenClassRun;
@@ -38,11 +39,20 @@ class BlockCountTransformTest {
         return t;
     }
 
+    /** A transform for a JVM whose {@code Thread} has the counters' field. */
+    private static BlockCountTransform throughField(String options) {
+        BlockCountTransform t = new BlockCountTransform();
+        t.init(new ClassTransform.Context(false, null, Map.of(BlockCountTransform.OPTIONS, options,
+            ThreadCounterCode.FIELD_OPTION, "true")));
+        return t;
+    }
+
     @Test
     void jdkClassesWovenVerify() throws Exception {
         int checked = 0;
-        for (String options : List.of("", "precise", "contexts", "precise,contexts")) {
-            BlockCountTransform t = transform(options);
+        for (String options : List.of("", "precise", "contexts", "precise,contexts", "field", "field,precise")) {
+            BlockCountTransform t = options.startsWith("field") ? throughField(options.replaceFirst("field,?", ""))
+                : transform(options);
             FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
             List<Path> classes;
             try (Stream<Path> s = Files.walk(jrt.getPath("/modules/java.base/java/util"))) {
@@ -61,6 +71,11 @@ class BlockCountTransformTest {
                 assertEquals("", problems.toString(), name + " (" + options + ")");
                 ClassLayout layout = ClassLayout.fromFacts(w.facts());
                 assertNotNull(layout, name);
+                assertEquals(options.startsWith("field"), layout.base() >= 0, name + " (" + options + ")");
+                if (layout.base() >= 0) {
+                    assertEquals(layout.size(), w.runNumbers().length, name);
+                    assertEquals(layout.base(), w.runNumbers()[0], name);
+                }
                 checked++;
             }
             assertEquals(0L, t.stats().get("methodsTooLarge"));

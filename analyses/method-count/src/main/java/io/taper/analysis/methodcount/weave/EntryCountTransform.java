@@ -29,7 +29,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
 
 
     /** The option that says the observed JVM's {@code Thread} has the counters' field (a patched java.base). */
-    public static final String THROUGH_FIELD = "thread.field";
+    public static final String THROUGH_FIELD = ThreadCounterCode.FIELD_OPTION;
 
     private final WovenClassSlots slots = new WovenClassSlots();
     /** Per slot, where its counters start in each thread's array, when counting through the thread's field. */
