@@ -97,6 +97,47 @@ class ThreadFieldPatchTest {
         assertEquals("0 0 true", out);
     }
 
+    /**
+     * What woven code does, by hand: fetch the thread's array (growing it as the rare path does), keep it, count. An
+     * array that grows under a method that fetched it before goes on counting there, and the sums read both.
+     */
+    @Test
+    void anArrayFetchedBeforeTheThreadsArrayGrewStillCounts(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("java/lang/Thread.class");
+        Files.createDirectories(target.getParent());
+        Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
+        Path src = dir.resolve("src/Grows.java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, """
+            import io.taper.runtime.state.ThreadFieldCounters;
+            public class Grows {
+                public static void main(String[] a) throws Exception {
+                    long[] held = ThreadFieldCounters.grown(10);
+                    held[10]++;
+                    long[] grown = ThreadFieldCounters.grown(100_000);
+                    grown[100_000]++;
+                    held[10]++;
+                    Thread t = new Thread(() -> ThreadFieldCounters.grown(10)[10] += 5);
+                    t.start();
+                    t.join();
+                    Object field = Thread.class.getField("taperCounts").get(Thread.currentThread());
+                    System.out.println(ThreadFieldCounters.sum(10, 1)[0] + " " + ThreadFieldCounters.sum(100_000, 1)[0]
+                        + " " + (held != grown) + " " + (field == grown) + " " + held.length + " " + grown.length);
+                }
+            }
+            """);
+        Path runtime = Path.of(io.taper.runtime.state.ThreadFieldCounters.class.getProtectionDomain().getCodeSource()
+            .getLocation().toURI());
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-Xshare:off", "-Xverify:all", "--patch-module", "java.base=" + dir,
+            "-Xbootclasspath/a:" + runtime, "-cp", runtime.toString(), src.toString()).redirectErrorStream(true)
+            .start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertEquals(0, p.waitFor(), out);
+        // two counts in the held array, five from the other thread; the grown array is new, not a copy
+        assertEquals("7 1 true true 1024 100001", out);
+    }
+
     @Test
     void refusesOtherClassesAndAThreadThatHasTheFieldAlready() throws Exception {
         byte[] patched = ThreadFieldPatch.addTo(jdkThread());

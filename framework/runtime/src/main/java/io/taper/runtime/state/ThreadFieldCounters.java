@@ -1,5 +1,6 @@
 package io.taper.runtime.state;
 
+import io.taper.runtime.StateBudget;
 import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,6 +156,12 @@ public final class ThreadFieldCounters {
                 }
                 ThreadIds.UNSAFE.putObject(t, OFFSET, now);
                 return now;
+            } catch (OutOfMemoryError e) {
+                // the program goes on: this thread counts into scratch, never reported, until its array can grow
+                StateBudget.heapExhausted();
+                long[] sc = scratchFor(counter);
+                ThreadIds.UNSAFE.putObject(t, OFFSET, sc);
+                return sc;
             } finally {
                 busy = before;
             }
