@@ -182,6 +182,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         m.put(BytecodeRow.THREADS, threads);
         m.put("threadsRegistered", f[0] + g[0]);
         m.put("threadsExited", f[1] + g[1]);
+        m.put("threadsTakingOverArrays", g[3]);
         m.put("counterArrays", f[3]);
         m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);

@@ -115,6 +115,7 @@ public final class MethodCountResults implements AnalysisResults {
         long[] g = ThreadFieldCounters.figures();
         m.put("threadsRegistered", f[0] + g[0]);
         m.put("threadsExited", f[1] + g[1]);
+        m.put("threadsTakingOverArrays", g[3]);
         m.put("counterArraysOwned", f[5]);
         return m;
     }

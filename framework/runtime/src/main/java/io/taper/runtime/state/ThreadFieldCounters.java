@@ -18,9 +18,11 @@ import jdk.internal.vm.annotation.ForceInline;
  * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own
  * work on the thread, during which the field holds a shadow array that is never reported ({@link #ownWork}). A thread
  * whose array grows gets a new one, empty, and the old one stays its own and is read with it: a method that fetched
- * the old one into a local before keeps counting there. Threads that ended are added into one array of exited counts
- * and let go, when the registered threads outnumber twice the live ones seen at the last sweep, or their arrays
- * twice the bytes (at least {@code SWEEP_BYTES}).
+ * the old one into a local before keeps counting there. Threads that ended are swept when the registered threads
+ * outnumber twice the live ones seen at the last sweep, or their arrays twice the bytes (at least
+ * {@link #sweepFloor}), and past that floor whenever a thread starts and no ended thread's array is at hand: an
+ * ended thread's array goes to a thread that starts later, whole (its counts, and the new thread's, are then reported
+ * as the exited threads'), or is added into one array of exited counts and let go.
  *
  * <p>The rare path runs no woven code before it knows whether it is re-entered (not even {@code Math}'s): woven JDK
  * code that its own work runs (the registration's lists, the thread's name) comes back here on the same thread and
@@ -42,14 +44,18 @@ public final class ThreadFieldCounters {
     private static int liveAtSweep = 32;
     /** Bytes of the live threads' arrays now and after the last sweep: a sweep also runs when they double. */
     private static long liveBytes;
-    /**
-     * The live bytes below which only the count of threads starts a sweep: block counters span megabytes per thread,
-     * and a thread that ended keeps its name in the results until a sweep folds it.
-     */
+    /** The most bytes below which only the count of threads starts a sweep ({@link #sweepFloor}). */
     private static final long SWEEP_BYTES = 64L << 20;
-    private static long bytesAtSweep = SWEEP_BYTES;
+    private static long bytesAtSweep = -1;
     private static long registered;
     private static long ended;
+    private static long handedOver;
+    /**
+     * Arrays of ended threads, kept whole for threads that start: a thread-per-task program would otherwise make and
+     * fold an array that spans every counter for each task. Their counts are the exited threads'.
+     */
+    private static final long[][] POOL = new long[4][];
+    private static int pooled;
 
     /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
     private static final class Entry {
@@ -58,6 +64,8 @@ public final class ThreadFieldCounters {
         final long id;
         final boolean taper;
         long[] real = NONE;
+        /** Whether {@link #real} was an ended thread's: its counts are reported with the exited threads'. */
+        boolean inherited;
         /**
          * The arrays {@link #real} held before it grew, still counted into: a woven method keeps the array it fetched
          * on entry in a local until it returns, so growth adds an array rather than copies one.
@@ -217,6 +225,9 @@ public final class ThreadFieldCounters {
                         }
                     }
                 }
+                for (int i = 0; i < pooled; i++) {
+                    addRange(out, POOL[i], base);
+                }
                 addRange(out, exited, base);
             } finally {
                 busy = before;
@@ -237,11 +248,16 @@ public final class ThreadFieldCounters {
                 for (int i = 0; i < LIVE.size(); i++) {
                     Entry e = LIVE.get(i);
                     if (!e.taper) {
-                        v.visit(e.name, e.id, e.real);
+                        String name = e.inherited ? null : e.name;
+                        long id = e.inherited ? -1 : e.id;
+                        v.visit(name, id, e.real);
                         for (long[] r : e.retired) {
-                            v.visit(e.name, e.id, r);
+                            v.visit(name, id, r);
                         }
                     }
+                }
+                for (int i = 0; i < pooled; i++) {
+                    v.visit(null, -1, POOL[i]);
                 }
                 v.visit(null, -1, exited);
             } finally {
@@ -261,14 +277,20 @@ public final class ThreadFieldCounters {
                     b += 16 + 8L * r.length;
                 }
             }
+            for (int i = 0; i < pooled; i++) {
+                b += 16 + 8L * POOL[i].length;
+            }
             return b;
         }
     }
 
-    /** Threads registered and threads whose counts were folded into the exited sum. */
+    /**
+     * Threads registered, threads whose counts went to the exited threads', live entries, and threads that took over
+     * an ended thread's array.
+     */
     public static long[] figures() {
         synchronized (LOCK) {
-            return new long[] {registered, ended, LIVE.size()};
+            return new long[] {registered, ended, LIVE.size(), handedOver};
         }
     }
 
@@ -315,11 +337,21 @@ public final class ThreadFieldCounters {
                 return LIVE.get(i);
             }
         }
-        if (LIVE.size() >= 2 * liveAtSweep || liveBytes > 2 * bytesAtSweep) {
+        long floor = sweepFloor();
+        // past the floor, a thread that starts looks for an ended one's array before it makes its own
+        boolean handOver = liveBytes > floor && pooled == 0;
+        if (handOver || LIVE.size() >= 2 * liveAtSweep || liveBytes > 2 * (bytesAtSweep > floor ? bytesAtSweep
+                : floor)) {
             sweep();
         }
         String name = t.getName();
         Entry e = new Entry(t, name, ProgramThreads.isTapersName(name));
+        if (!e.taper && pooled > 0) {
+            e.real = POOL[--pooled];
+            POOL[pooled] = null;
+            e.inherited = true;
+            handedOver++;
+        }
         LIVE.add(e);
         registered++;
         return e;
@@ -334,14 +366,22 @@ public final class ThreadFieldCounters {
                 LIVE.set(kept++, e);
                 continue;
             }
+            boolean pool = !e.taper && e.real.length > 0 && pooled < POOL.length;
             if (!e.taper) {
-                fold(e.real);
+                if (!pool) {
+                    fold(e.real);
+                }
                 for (long[] r : e.retired) {
                     fold(r);
                 }
             }
+            if (pool) {
+                POOL[pooled++] = e.real;   // its counts stay in it: read as the exited threads' until folded
+            } else {
+                liveBytes -= 8L * e.real.length;
+            }
             ThreadIds.UNSAFE.putObject(e.thread, OFFSET, NONE);
-            liveBytes -= 8L * (e.real.length + e.shadow.length);
+            liveBytes -= 8L * e.shadow.length;
             for (long[] r : e.retired) {
                 liveBytes -= 8L * r.length;
             }
@@ -351,7 +391,17 @@ public final class ThreadFieldCounters {
             LIVE.remove(LIVE.size() - 1);
         }
         liveAtSweep = kept > 32 ? kept : 32;
-        bytesAtSweep = liveBytes > SWEEP_BYTES ? liveBytes : SWEEP_BYTES;
+        bytesAtSweep = liveBytes;
+    }
+
+    /**
+     * The live bytes up to which only the count of threads starts a sweep: block counters span megabytes per thread,
+     * and a thread that ended keeps its name in the results until a sweep folds it; but an eighth of the state's
+     * budget at most ({@code --max-state}), so that a thread-per-task program's ended threads go in time.
+     */
+    private static long sweepFloor() {
+        long share = StateBudget.budgetBytes() / 8;
+        return share < SWEEP_BYTES ? share : SWEEP_BYTES;
     }
 
     /** Adds an exited thread's array into {@link #exited}; under the lock. */
