@@ -2,6 +2,7 @@ package io.taper.analysis.methodcount;
 
 import io.taper.result.ResultKeys.MethodRow;
 import io.taper.runtime.AnalysisResults;
+import io.taper.runtime.FactText;
 import io.taper.runtime.SiteInfo;
 import io.taper.runtime.SiteRegistry;
 import io.taper.runtime.state.ThreadCounters;
@@ -72,8 +73,8 @@ public final class MethodCountResults implements AnalysisResults {
         int base = MethodTable.baseOf(s.staticContext());
         long[] counts;
         if (base >= 0) {
-            MethodTable table = MethodTable.fromFacts(s.staticContext());
-            counts = table == null ? null : ThreadFieldCounters.sum(base, table.methods().size());
+            int size = FactText.number(s.staticContext(), MethodTable.SIZE);   // no need to parse the table
+            counts = size < 0 ? null : ThreadFieldCounters.sum(base, size);
         } else {
             counts = slot < 0 ? null : ThreadCounters.sum(slot);
         }

@@ -18,6 +18,8 @@ public record MethodTable(int slot, List<String[]> methods, int base) {
     public static final String TEXT = "methodcount.methods.";
     /** Where the class's counters start in each thread's array of {@code ThreadFieldCounters}, if counted there. */
     public static final String BASE = "methodcount.base";
+    /** The number of the class's counters: a reader of counts need not parse the table for it. */
+    public static final String SIZE = "methodcount.size";
 
     /** A class counted through {@code ThreadCounters}, by slot. */
     public MethodTable(int slot, List<String[]> methods) {
@@ -31,6 +33,7 @@ public record MethodTable(int slot, List<String[]> methods, int base) {
         }
         Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
+        facts.put(SIZE, Integer.toString(methods.size()));
         if (base >= 0) {
             facts.put(BASE, Integer.toString(base));
         }
