@@ -2,6 +2,7 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import io.taper.api.marker.Constructors;
@@ -11,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassTooLargeException;
@@ -48,9 +47,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     private boolean contexts;
     /** Whether the observed JVM's {@code Thread} has the counters' field ({@link ThreadCounterCode#FIELD_OPTION}). */
     private boolean throughField;
-    /** Per slot, where its counters start in each thread's field array. */
-    private final Map<Integer, Integer> bases = new ConcurrentHashMap<>();
-    private final AtomicInteger nextBase = new AtomicInteger();
+    /** Where each slot's counters lie in the thread's field array. */
+    private final FieldCounterRanges ranges = new FieldCounterRanges();
     /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
     public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
     private final WovenClassSlots slots = new WovenClassSlots();
@@ -149,7 +147,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
-            int base = bySlot ? -1 : baseOf(slot, size);
+            int base = bySlot ? -1 : ranges.baseOf(slot, size);
             CounterArray array = new CounterArray(node, slot, size, base);
             for (Weaving w : todo) {
                 if (contexts) {
@@ -188,7 +186,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 }
                 Woven result = new Woven(out, new ClassLayout(slot, size, layout, base).toFacts(), kept, switchable);
                 if (base >= 0) {
-                    return result.numbered(range(base, size));
+                    return result.numbered(FieldCounterRanges.numbers(base, size));
                 }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return size <= Short.MAX_VALUE ? result.numbered(slot) : result;
@@ -205,19 +203,6 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 kept.add(Woven.tooLarge(node.name, e.getMethodName(), e.getDescriptor(), e.getCodeSize()));
             }
         }
-    }
-
-    /** The slot's first counter in each thread's field array: handed out once per slot, one range after another. */
-    private int baseOf(int slot, int size) {
-        return bases.computeIfAbsent(slot, k -> nextBase.getAndAdd(size));
-    }
-
-    private static int[] range(int base, int size) {
-        int[] r = new int[size];
-        for (int i = 0; i < size; i++) {
-            r[i] = base + i;
-        }
-        return r;
     }
 
     /** A method to weave: its blocks, its layout (derivations included), which blocks are derived (not counted). */
@@ -277,9 +262,9 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         }
         reused.incrementAndGet();
         if (layout.base() >= 0) {
-            int base = baseOf(slot, layout.size());
+            int base = ranges.baseOf(slot, layout.size());
             return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods(), base).toFacts())
-                .numbered(range(base, layout.size()));
+                .numbered(FieldCounterRanges.numbers(base, layout.size()));
         }
         return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods()).toFacts()).numbered(slot);
     }

@@ -2,6 +2,7 @@ package io.taper.analysis.methodcount.weave;
 
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
+import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import java.util.ArrayList;
@@ -28,13 +29,9 @@ import org.objectweb.asm.Opcodes;
 public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
 
 
-    /** The option that says the observed JVM's {@code Thread} has the counters' field (a patched java.base). */
-    public static final String THROUGH_FIELD = ThreadCounterCode.FIELD_OPTION;
-
     private final WovenClassSlots slots = new WovenClassSlots();
-    /** Per slot, where its counters start in each thread's array, when counting through the thread's field. */
-    private final Map<Integer, Integer> bases = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger nextBase = new java.util.concurrent.atomic.AtomicInteger();
+    /** Where each slot's counters lie in the thread's array, when counting through the thread's field. */
+    private final FieldCounterRanges ranges = new FieldCounterRanges();
     private volatile boolean throughField;
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
@@ -42,19 +39,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public void init(Context context) {
-        throughField = "true".equals(context.options().get(THROUGH_FIELD));
-    }
-
-    private int baseOf(int slot, int size) {
-        return bases.computeIfAbsent(slot, k -> nextBase.getAndAdd(size));
-    }
-
-    private static int[] range(int base, int size) {
-        int[] r = new int[size];
-        for (int i = 0; i < size; i++) {
-            r[i] = base + i;
-        }
-        return r;
+        throughField = "true".equals(context.options().get(ThreadCounterCode.FIELD_OPTION));
     }
 
     @Override
@@ -80,14 +65,14 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
-            int base = throughField ? baseOf(slot, withCode.size()) : -1;
+            int base = throughField ? ranges.baseOf(slot, withCode.size()) : -1;
             try {
                 byte[] out = weave(reader, slot, withCode.size(), keep, base);
                 woven.incrementAndGet();
                 methods.addAndGet(withCode.size());
                 Woven w = new Woven(out, new MethodTable(slot, withCode, base).toFacts(), kept);
                 if (base >= 0) {
-                    return w.numbered(range(base, withCode.size()));
+                    return w.numbered(FieldCounterRanges.numbers(base, withCode.size()));
                 }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return withCode.size() <= Short.MAX_VALUE ? w.numbered(slot) : w;
@@ -156,8 +141,9 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
         methods.addAndGet(size);
         reused.incrementAndGet();
         if (throughField) {
-            int base = baseOf(slot, size);
-            return new Woven(null, new MethodTable(slot, table.methods(), base).toFacts()).numbered(range(base, size));
+            int base = ranges.baseOf(slot, size);
+            return new Woven(null, new MethodTable(slot, table.methods(), base).toFacts())
+                .numbered(FieldCounterRanges.numbers(base, size));
         }
         return new Woven(null, new MethodTable(slot, table.methods()).toFacts()).numbered(slot);
     }
