@@ -212,27 +212,12 @@ public final class ThreadFieldCounters {
     /** Every reported thread's counts of {@code [base, base + size)} and the exited threads', summed. */
     public static long[] sum(int base, int size) {
         long[] out = new long[size < 0 ? 0 : size];
-        synchronized (LOCK) {
-            Thread before = busy;
-            busy = Thread.currentThread();
-            try {
-                for (int i = 0; i < LIVE.size(); i++) {
-                    Entry e = LIVE.get(i);
-                    if (!e.taper) {
-                        addRange(out, e.real, base);
-                        for (long[] r : e.retired) {
-                            addRange(out, r, base);
-                        }
-                    }
-                }
-                for (int i = 0; i < pooled; i++) {
-                    addRange(out, POOL[i], base);
-                }
-                addRange(out, exited, base);
-            } finally {
-                busy = before;
+        visit(new Visitor() {
+            @Override
+            public void visit(String threadName, long threadId, long[] counts) {
+                addRange(out, counts, base);
             }
-        }
+        });
         return out;
     }
 
