@@ -124,7 +124,7 @@ public final class BytecodeCountResults implements AnalysisResults {
                     if (base < counts.length) {
                         int size = e.getValue()[1];
                         long[] slice = Arrays.copyOfRange(counts, base, base + size);
-                        if (!allZero(slice)) {
+                        if (WovenClassIndex.anyCounted(slice)) {
                             sums.add(threadName, threadId, e.getKey(), slice);
                         }
                     }
@@ -194,15 +194,6 @@ public final class BytecodeCountResults implements AnalysisResults {
             m.put(MethodTimeSummary.CALL_TREE, contexts.callTree());
         }
         return m;
-    }
-
-    private static boolean allZero(long[] counts) {
-        for (long c : counts) {
-            if (c != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Bytecodes per thread from its arrays of each class, as the counters' readers hand them over. */

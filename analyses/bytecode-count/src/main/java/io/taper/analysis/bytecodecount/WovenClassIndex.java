@@ -48,12 +48,17 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
             return ThreadCounters.sum(slot);
         }
         long[] counts = ThreadFieldCounters.sum(f[0], f[1]);
+        return anyCounted(counts) ? counts : null;
+    }
+
+    /** Whether any of the counters moved. */
+    static boolean anyCounted(long[] counts) {
         for (long c : counts) {
             if (c != 0) {
-                return counts;
+                return true;
             }
         }
-        return null;
+        return false;
     }
 
     /** The class's counts summed over every thread, {@code layout.size()} of them. */
