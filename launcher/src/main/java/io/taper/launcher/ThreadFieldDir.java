@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class ThreadFieldDir {
 
-    private static final String FORMAT = "2";
+    private static final String FORMAT = "1";
 
     private ThreadFieldDir() {
     }

@@ -27,47 +27,40 @@ public final class ThreadCounterCode {
     public static final String FIELD_OPTION = "thread.field";
 
     /**
-     * {@code p = page(Thread.currentThread().taperCounts, slot); if (p.length <= counter) p = grown(slot, size);
-     * add(p, counter)}: for a JVM whose {@code java.base} is patched with the field. At a method's first instruction
-     * only: the frame at the join is the entry frame with the page on the stack.
+     * {@code a = Thread.currentThread().taperCounts; if (a.length <= counter) a = grown(counter); add(a, counter)}:
+     * for a JVM whose {@code java.base} is patched with the field. The length test is the woven method's own, so
+     * the JIT compiles its rare path on the method's own profile. At a method's first instruction only: the frame at
+     * the join is the entry frame with the array on the stack.
      *
-     * @param slot    the class's slot, its page in the thread's table (a run number: an {@code ldc} of its own)
-     * @param size    the class's counters, its page's length
-     * @param counter the counter's index in the page
+     * @param counter the counter's number in the thread's array (a run number: an {@code ldc} of its own)
      * @param frames  whether the class file has stack map frames (version 50 and later)
      */
-    public static void countThroughField(MethodVisitor mv, int slot, int size, int counter, boolean frames) {
-        fieldArray(mv, slot, size, frames, null);
-        new InstructionAdapter(mv).iconst(counter);
+    public static void countThroughField(MethodVisitor mv, int counter, boolean frames) {
+        fieldArray(mv, counter, frames, null);
+        mv.visitLdcInsn(counter);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "add", "([JI)V", false);
     }
 
     /**
-     * {@code p = page(Thread.currentThread().taperCounts, slot); if (p.length < size) p = grown(slot, size)}, the
-     * class's page of the current thread's counters left on the stack: at a method's first instruction only. The
-     * length test is the woven method's own, so the JIT compiles its rare path on the method's own profile.
+     * {@code a = Thread.currentThread().taperCounts; if (a.length <= last) a = grown(last)}, the array left on the
+     * stack: at a method's first instruction only.
      *
-     * @param slot        the class's slot, its page in the thread's table (a run number: an {@code ldc} of its own)
-     * @param size        the class's counters, its page's length
+     * @param last        the highest counter the method increments (a run number: an {@code ldc} of its own)
      * @param frames      whether the class file has stack map frames (version 50 and later)
      * @param entryLocals the entry frame's locals, expanded ({@code F_NEW}: for a method read with expanded frames),
      *                    or null for a compressed frame that repeats them ({@code F_SAME1})
      */
-    public static void fieldArray(MethodVisitor mv, int slot, int size, boolean frames, Object[] entryLocals) {
-        InstructionAdapter c = new InstructionAdapter(mv);
+    public static void fieldArray(MethodVisitor mv, int last, boolean frames, Object[] entryLocals) {
         Label join = new Label();
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", false);
-        mv.visitFieldInsn(Opcodes.GETFIELD, "java/lang/Thread", "taperCounts", "[[J");
-        mv.visitLdcInsn(slot);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "page", "([[JI)[J", false);
+        mv.visitFieldInsn(Opcodes.GETFIELD, "java/lang/Thread", "taperCounts", "[J");
         mv.visitInsn(Opcodes.DUP);
         mv.visitInsn(Opcodes.ARRAYLENGTH);
-        c.iconst(size);
-        mv.visitJumpInsn(Opcodes.IF_ICMPGE, join);
+        mv.visitLdcInsn(last);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGT, join);
         mv.visitInsn(Opcodes.POP);
-        mv.visitLdcInsn(slot);
-        c.iconst(size);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "grown", "(II)[J", false);
+        mv.visitLdcInsn(last);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "grown", "(I)[J", false);
         mv.visitLabel(join);
         if (frames && entryLocals == null) {
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"[J"});

@@ -7,16 +7,15 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * {@code java.lang.Thread}'s class file with the counters' field added ({@code public long[][] taperCounts}, an
- * empty table from every constructor on), for a {@code java.base} the launcher patches: woven code then reaches the
- * current thread's counters with one load ({@code io.taper.runtime.state.ThreadFieldCounters}). The JDK finds the other fields
+ * {@code java.lang.Thread}'s class file with the counters' field added ({@code public long[] taperCounts}, an empty
+ * array from every constructor on), for a {@code java.base} the launcher patches: woven code then reaches the current
+ * thread's counters with one load ({@code io.taper.runtime.state.ThreadFieldCounters}). The JDK finds the other fields
  * of {@code Thread} by name, so one more field moves nothing it relies on.
  */
 public final class ThreadFieldPatch {
 
-    /** The field's name; its type is {@code long[][]}, a page of counters per class slot. */
+    /** The field's name; its type is {@code long[]}. */
     public static final String FIELD = "taperCounts";
-    static final String DESCRIPTOR = "[[J";
 
     private ThreadFieldPatch() {
     }
@@ -53,8 +52,8 @@ public final class ThreadFieldPatch {
                         if (op == Opcodes.INVOKESPECIAL && "java/lang/Object".equals(owner) && "<init>".equals(n)) {
                             super.visitVarInsn(Opcodes.ALOAD, 0);
                             super.visitInsn(Opcodes.ICONST_0);
-                            super.visitTypeInsn(Opcodes.ANEWARRAY, "[J");
-                            super.visitFieldInsn(Opcodes.PUTFIELD, "java/lang/Thread", FIELD, DESCRIPTOR);
+                            super.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_LONG);
+                            super.visitFieldInsn(Opcodes.PUTFIELD, "java/lang/Thread", FIELD, "[J");
                         }
                     }
                 };
@@ -63,7 +62,7 @@ public final class ThreadFieldPatch {
             @Override
             public void visitEnd() {
                 if (!seen[0]) {
-                    super.visitField(Opcodes.ACC_PUBLIC, FIELD, DESCRIPTOR, null, null).visitEnd();
+                    super.visitField(Opcodes.ACC_PUBLIC, FIELD, "[J", null, null).visitEnd();
                 }
                 super.visitEnd();
             }

@@ -30,7 +30,7 @@ class ThreadFieldPatchTest {
     }
 
     @Test
-    void addsOnePublicTableFieldThatEveryConstructorReachingObjectSets() throws Exception {
+    void addsOnePublicLongArrayFieldThatEveryConstructorReachingObjectSets() throws Exception {
         byte[] patched = ThreadFieldPatch.addTo(jdkThread());
         ClassNode cn = new ClassNode();
         new ClassReader(patched).accept(cn, 0);
@@ -41,7 +41,7 @@ class ThreadFieldPatchTest {
             }
         }
         assertEquals(1, added.size());
-        assertEquals("[[J", added.get(0).desc);
+        assertEquals("[J", added.get(0).desc);
         assertEquals(Opcodes.ACC_PUBLIC, added.get(0).access);
         int constructors = 0;
         int setting = 0;
@@ -83,8 +83,8 @@ class ThreadFieldPatchTest {
                 public static void main(String[] a) throws Exception {
                     java.lang.reflect.Field f = Thread.class.getField("taperCounts");
                     Thread t = new Thread(() -> { });
-                    long[][] mine = (long[][]) f.get(Thread.currentThread());
-                    long[][] its = (long[][]) f.get(t);
+                    long[] mine = (long[]) f.get(Thread.currentThread());
+                    long[] its = (long[]) f.get(t);
                     System.out.println(mine.length + " " + its.length + " " + (mine != its));
                 }
             }
@@ -98,12 +98,11 @@ class ThreadFieldPatchTest {
     }
 
     /**
-     * What woven code does, by hand: fetch the class's page (the rare path makes it and grows the thread's table), keep
-     * it, count. A table that grows keeps the pages fetched before; a page that a larger one replaces still counts, and
-     * the sums read both; a slot past the table's end reads as an empty page.
+     * What woven code does, by hand: fetch the thread's array (growing it as the rare path does), keep it, count. An
+     * array that grows under a method that fetched it before goes on counting there, and the sums read both.
      */
     @Test
-    void aPageFetchedBeforeTheTableGrewStillCounts(@TempDir Path dir) throws Exception {
+    void anArrayFetchedBeforeTheThreadsArrayGrewStillCounts(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("java/lang/Thread.class");
         Files.createDirectories(target.getParent());
         Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
@@ -113,21 +112,17 @@ class ThreadFieldPatchTest {
             import io.taper.runtime.state.ThreadFieldCounters;
             public class Grows {
                 public static void main(String[] a) throws Exception {
-                    long[] held = ThreadFieldCounters.grown(10, 4);
-                    held[3]++;
-                    long[] other = ThreadFieldCounters.grown(100_000, 2);
-                    other[1]++;
-                    held[3]++;
-                    long[] larger = ThreadFieldCounters.grown(10, 8);
-                    larger[3]++;
-                    held[3]++;
-                    Thread t = new Thread(() -> ThreadFieldCounters.grown(10, 4)[3] += 5);
+                    long[] held = ThreadFieldCounters.grown(10);
+                    held[10]++;
+                    long[] grown = ThreadFieldCounters.grown(100_000);
+                    grown[100_000]++;
+                    held[10]++;
+                    Thread t = new Thread(() -> ThreadFieldCounters.grown(10)[10] += 5);
                     t.start();
                     t.join();
-                    long[][] field = (long[][]) Thread.class.getField("taperCounts").get(Thread.currentThread());
-                    System.out.println(ThreadFieldCounters.sum(10, 4)[3] + " " + ThreadFieldCounters.sum(100_000, 2)[1]
-                        + " " + (field[10] == larger) + " " + (field[100_000] == other) + " " + field.length + " "
-                        + ThreadFieldCounters.page(field, 200_000).length + " " + field[11].length);
+                    Object field = Thread.class.getField("taperCounts").get(Thread.currentThread());
+                    System.out.println(ThreadFieldCounters.sum(10, 1)[0] + " " + ThreadFieldCounters.sum(100_000, 1)[0]
+                        + " " + (held != grown) + " " + (field == grown) + " " + held.length + " " + grown.length);
                 }
             }
             """);
@@ -139,9 +134,8 @@ class ThreadFieldPatchTest {
             .start();
         String out = new String(p.getInputStream().readAllBytes()).strip();
         assertEquals(0, p.waitFor(), out);
-        // three counts in the held page, one in the larger, five from the other thread; the table reaches slot 100000,
-        // and a slot no class ran in holds an empty page
-        assertEquals("9 1 true true 100001 0 0", out);
+        // two counts in the held array, five from the other thread; the grown array is new, not a copy
+        assertEquals("7 1 true true 1024 100001", out);
     }
 
     @Test

@@ -118,9 +118,16 @@ public final class BytecodeCountResults implements AnalysisResults {
         });
         ThreadFieldCounters.visit(new ThreadFieldCounters.Visitor() {
             @Override
-            public void visit(String threadName, long threadId, int slot, long[] counts) {
-                if (classes.inField.containsKey(slot) && WovenClassIndex.anyCounted(counts)) {
-                    sums.add(threadName, threadId, slot, counts);
+            public void visit(String threadName, long threadId, long[] counts) {
+                for (Map.Entry<Integer, int[]> e : classes.inField.entrySet()) {
+                    int base = e.getValue()[0];
+                    if (base < counts.length) {
+                        int size = e.getValue()[1];
+                        long[] slice = Arrays.copyOfRange(counts, base, base + size);
+                        if (WovenClassIndex.anyCounted(slice)) {
+                            sums.add(threadName, threadId, e.getKey(), slice);
+                        }
+                    }
                 }
             }
         });

@@ -21,10 +21,10 @@ public final class ClassLayout {
     public static final String SLOT = "bytecode.slot";
     public static final String SIZE = "bytecode.size";
     /**
-     * {@code true} when the class counts in its page (at its slot) of each thread's {@code ThreadFieldCounters} table
+     * Where the class's counters start in each thread's array of {@code ThreadFieldCounters}, when it counts there
      * (the observed JVM's {@code Thread} has the field); absent when it counts through {@code ThreadCounters}.
      */
-    public static final String FIELD = "bytecode.field";
+    public static final String BASE = "bytecode.base";
     public static final String TEXT = "bytecode.methods.";
     /** The variant of a method that counts its invocations only (adaptive mode's, see {@code StableCountStrategy}). */
     public static final String ENTRY_ONLY = "entry";
@@ -115,28 +115,28 @@ public final class ClassLayout {
     private final int slot;
     private final int size;
     private final List<Method> methods;
-    private final boolean inField;
+    private final int base;
 
     /** A class counted through {@code ThreadCounters}, by slot. */
     public ClassLayout(int slot, int size, List<Method> methods) {
-        this(slot, size, methods, false);
+        this(slot, size, methods, -1);
     }
 
-    /** @param inField whether the class counts in its page of each thread's field table, else by slot */
-    public ClassLayout(int slot, int size, List<Method> methods, boolean inField) {
+    /** @param base the class's first counter in each thread's field array, or -1 for none */
+    public ClassLayout(int slot, int size, List<Method> methods, int base) {
         this.slot = slot;
         this.size = size;
         this.methods = List.copyOf(methods);
-        this.inField = inField;
+        this.base = base;
     }
 
     public int slot() {
         return slot;
     }
 
-    /** Whether the class counts in its page of each thread's {@code ThreadFieldCounters} table, else by slot. */
-    public boolean inField() {
-        return inField;
+    /** The class's first counter in each thread's array of {@code ThreadFieldCounters}, or -1 if it counts by slot. */
+    public int base() {
+        return base;
     }
 
     public int size() {
@@ -198,8 +198,8 @@ public final class ClassLayout {
         Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
         facts.put(SIZE, Integer.toString(size));
-        if (inField) {
-            facts.put(FIELD, "true");
+        if (base >= 0) {
+            facts.put(BASE, Integer.toString(base));
         }
         return facts;
     }
@@ -240,7 +240,7 @@ public final class ClassLayout {
                     derived));
             }
             return new ClassLayout(Integer.parseInt(slot), Integer.parseInt(size), methods,
-                "true".equals(facts.get(FIELD)));
+                FactText.number(facts, BASE));
         } catch (RuntimeException e) {
             return null;
         }

@@ -18,8 +18,8 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
 
     /** Slot to the class's facts site, in the order a {@code HashMap} of slots iterates. */
     final Map<Integer, SiteInfo> sites = new HashMap<>();
-    /** Slot to size of the classes that count in the thread's field ({@code ThreadFieldCounters}). */
-    final Map<Integer, Integer> inField = new HashMap<>();
+    /** Slot to {base, size} of the classes that count in the thread's field ({@code ThreadFieldCounters}). */
+    final Map<Integer, int[]> inField = new HashMap<>();
 
     /** The classes woven so far. */
     static WovenClassIndex now() {
@@ -28,9 +28,10 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
             int slot = s.location() == -1 ? FactText.number(s.staticContext(), ClassLayout.SLOT) : -1;
             if (slot >= 0) {
                 index.sites.put(slot, s);
+                int base = FactText.number(s.staticContext(), ClassLayout.BASE);
                 int size = FactText.number(s.staticContext(), ClassLayout.SIZE);
-                if ("true".equals(s.staticContext().get(ClassLayout.FIELD)) && size >= 0) {
-                    index.inField.put(slot, size);
+                if (base >= 0 && size >= 0) {
+                    index.inField.put(slot, new int[] {base, size});
                 }
             }
         }
@@ -42,11 +43,11 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
      * (read without parsing its layout).
      */
     long[] counted(int slot) {
-        Integer size = inField.get(slot);
-        if (size == null) {
+        int[] f = inField.get(slot);
+        if (f == null) {
             return ThreadCounters.sum(slot);
         }
-        long[] counts = ThreadFieldCounters.sum(slot, size);
+        long[] counts = ThreadFieldCounters.sum(f[0], f[1]);
         return anyCounted(counts) ? counts : null;
     }
 
@@ -62,7 +63,7 @@ final class WovenClassIndex implements IntFunction<ClassLayout> {
 
     /** The class's counts summed over every thread, {@code layout.size()} of them. */
     static long[] sum(ClassLayout layout) {
-        return layout.inField() ? ThreadFieldCounters.sum(layout.slot(), layout.size())
+        return layout.base() >= 0 ? ThreadFieldCounters.sum(layout.base(), layout.size())
             : ThreadCounters.sum(layout.slot(), layout.size());
     }
 

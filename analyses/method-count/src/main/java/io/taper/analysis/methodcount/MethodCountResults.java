@@ -70,10 +70,11 @@ public final class MethodCountResults implements AnalysisResults {
     /** The class's summed counts, or null if it is not a method-count class or none of its methods was entered. */
     private static long[] counts(SiteInfo s) {
         int slot = MethodTable.slotOf(s.staticContext());
+        int base = MethodTable.baseOf(s.staticContext());
         long[] counts;
-        if (MethodTable.inField(s.staticContext())) {
+        if (base >= 0) {
             int size = FactText.number(s.staticContext(), MethodTable.SIZE);   // no need to parse the table
-            counts = size < 0 || slot < 0 ? null : ThreadFieldCounters.sum(slot, size);
+            counts = size < 0 ? null : ThreadFieldCounters.sum(base, size);
         } else {
             counts = slot < 0 ? null : ThreadCounters.sum(slot);
         }

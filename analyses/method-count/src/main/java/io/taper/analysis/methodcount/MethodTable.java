@@ -12,18 +12,18 @@ import java.util.Map;
  *
  * @param methods name and descriptor per counter
  */
-public record MethodTable(int slot, List<String[]> methods, boolean inField) {
+public record MethodTable(int slot, List<String[]> methods, int base) {
 
     public static final String SLOT = "methodcount.slot";
     public static final String TEXT = "methodcount.methods.";
-    /** Present ({@code true}) when the class counts in its page of each thread's {@code ThreadFieldCounters} table. */
-    public static final String FIELD = "methodcount.field";
+    /** Where the class's counters start in each thread's array of {@code ThreadFieldCounters}, if counted there. */
+    public static final String BASE = "methodcount.base";
     /** The number of the class's counters: a reader of counts need not parse the table for it. */
     public static final String SIZE = "methodcount.size";
 
     /** A class counted through {@code ThreadCounters}, by slot. */
     public MethodTable(int slot, List<String[]> methods) {
-        this(slot, methods, false);
+        this(slot, methods, -1);
     }
 
     public Map<String, String> toFacts() {
@@ -34,8 +34,8 @@ public record MethodTable(int slot, List<String[]> methods, boolean inField) {
         Map<String, String> facts = new HashMap<>(FactText.split(TEXT, sb.toString()));
         facts.put(SLOT, Integer.toString(slot));
         facts.put(SIZE, Integer.toString(methods.size()));
-        if (inField) {
-            facts.put(FIELD, "true");
+        if (base >= 0) {
+            facts.put(BASE, Integer.toString(base));
         }
         return facts;
     }
@@ -63,11 +63,11 @@ public record MethodTable(int slot, List<String[]> methods, boolean inField) {
                 methods.add(new String[] {text.substring(at, tab), text.substring(tab + 1, end)});
             }
         }
-        return new MethodTable(slot, methods, inField(facts));
+        return new MethodTable(slot, methods, FactText.number(facts, BASE));
     }
 
-    /** Whether the facts' class counts through the thread's field, else through {@code ThreadCounters}. */
-    public static boolean inField(Map<String, String> facts) {
-        return "true".equals(facts.get(FIELD));
+    /** The base the facts name, or -1 if the class counts through {@code ThreadCounters}. */
+    public static int baseOf(Map<String, String> facts) {
+        return FactText.number(facts, BASE);
     }
 }

@@ -2,6 +2,7 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import io.taper.api.marker.Constructors;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
@@ -45,6 +47,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     private boolean contexts;
     /** Whether the observed JVM's {@code Thread} has the counters' field ({@link ThreadCounterCode#FIELD_OPTION}). */
     private boolean throughField;
+    /** Where each slot's counters lie in the thread's field array. */
+    private final FieldCounterRanges ranges = new FieldCounterRanges();
     /** The variant of a method that counts its invocations only ({@code StableCountStrategy} selects it). */
     public static final String ENTRY_ONLY = ClassLayout.ENTRY_ONLY;
     private final WovenClassSlots slots = new WovenClassSlots();
@@ -94,7 +98,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
         Set<String> keepOriginal = new HashSet<>();
         List<String> kept = new ArrayList<>();
         // calling contexts count into per-context arrays, whatever the thread holds
-        boolean inField = throughField && !contexts;
+        boolean bySlot = !throughField || contexts;
         while (true) {
             ClassNode node = new ClassNode();
             reader.accept(node, ClassReader.EXPAND_FRAMES);
@@ -143,7 +147,8 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
-            CounterArray array = new CounterArray(node, slot, size, inField);
+            int base = bySlot ? -1 : ranges.baseOf(slot, size);
+            CounterArray array = new CounterArray(node, slot, size, base);
             for (Weaving w : todo) {
                 if (contexts) {
                     int from = w.invocation >= 0 ? w.invocation : w.first;
@@ -166,6 +171,12 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 node.accept(writer);
+                if (base >= 0) {
+                    // every counter's number in the pool, used or not: the cache renumbers them all for a later run
+                    for (int i = 0; i < size; i++) {
+                        writer.newConst(base + i);
+                    }
+                }
                 byte[] out = writer.toByteArray();
                 woven.incrementAndGet();
                 methods.addAndGet(todo.size());
@@ -173,10 +184,17 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
                     blocks.addAndGet(w.blocks.size());
                     derivedBlocks.addAndGet(w.layout.derived().size());
                 }
-                Woven result = new Woven(out, new ClassLayout(slot, size, layout, inField).toFacts(), kept,
-                    switchable);
+                Woven result = new Woven(out, new ClassLayout(slot, size, layout, base).toFacts(), kept, switchable);
+                if (base >= 0) {
+                    return result.numbered(FieldCounterRanges.numbers(base, size));
+                }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return size <= Short.MAX_VALUE ? result.numbered(slot) : result;
+            } catch (ClassTooLargeException e) {
+                if (bySlot) {
+                    throw e;
+                }
+                bySlot = true;   // the counters' numbers filled the constant pool: this class counts by slot
             } catch (MethodTooLargeException e) {
                 if (!keepOriginal.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -214,7 +232,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     public String cacheIdentity() {
         return "bytecode-count entry count call, single block call, derived blocks, joins first with exits, past arms,"
             + " cut=" + cut + " adaptive=" + adaptive + " contexts=" + contexts
-            + (throughField && !contexts ? " in the class's page of the thread's field" : "");
+            + (throughField && !contexts ? " through the thread's field" : "");
     }
 
     /** The facts name each counter's method: a class with its methods in another order takes the cached weave. */
@@ -226,7 +244,7 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
     @Override
     public Woven reuse(Request r, Woven cached) {
         ClassLayout layout = ClassLayout.fromFacts(cached.facts());
-        if (layout == null || cached.runNumbers().length != 1 || layout.inField() != (throughField && !contexts)) {
+        if (layout == null || cached.runNumbers().length != (layout.base() >= 0 ? layout.size() : 1)) {
             return null;
         }
         int slot = slots.of(r);
@@ -243,8 +261,12 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             }
         }
         reused.incrementAndGet();
-        return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods(), layout.inField()).toFacts())
-            .numbered(slot);
+        if (layout.base() >= 0) {
+            int base = ranges.baseOf(slot, layout.size());
+            return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods(), base).toFacts())
+                .numbered(FieldCounterRanges.numbers(base, layout.size()));
+        }
+        return new Woven(null, new ClassLayout(slot, layout.size(), layout.methods()).toFacts()).numbered(slot);
     }
 
     @Override

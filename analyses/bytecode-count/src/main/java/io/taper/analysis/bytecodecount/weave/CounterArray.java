@@ -11,39 +11,43 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Where a class's counters are and how woven code reaches them: the thread's array of the class by slot
- * ({@code ThreadCounters.counters(slot, size)}), or, in a JVM whose {@code Thread} has the counters' field, the class's
- * page of the thread's table ({@code page(Thread.currentThread().taperCounts, slot)}, tested for length by the
- * method's own code); counters from 0 either way. The slot is an {@code ldc} constant of its own: the woven-class
- * cache writes a later run's slot into it.
+ * ({@code ThreadCounters.counters(slot, size)}, counters from 0), or, in a JVM whose {@code Thread} has the counters'
+ * field, the thread's one array ({@code Thread.currentThread().taperCounts}, tested for length by the method's own
+ * code) with the class's counters from {@code base}. Slot and base-relative counter numbers are {@code ldc} constants
+ * of their own: the woven-class cache writes a later run's numbers into them.
  *
- * @param inField whether the class counts through the thread's field
+ * @param base the class's first counter in the thread's field array, or -1 to count by slot
  */
-record CounterArray(ClassNode owner, int slot, int size, boolean inField) {
+record CounterArray(ClassNode owner, int slot, int size, int base) {
 
     /** Leaves the array the method counts into on the stack (the whole class's counters available in it). */
     void fetch(InstructionAdapter c, MethodNode m) {
-        if (inField) {
-            ThreadCounterCode.fieldArray(c.getDelegate(), slot, size, frames(), entryLocals(m));
-        } else {
+        if (base < 0) {
             c.getDelegate().visitLdcInsn(slot);
             c.iconst(size);
             c.invokestatic(ThreadCounterCode.OWNER, "counters", "(II)[J", false);
+        } else {
+            ThreadCounterCode.fieldArray(c.getDelegate(), base + size - 1, frames(), entryLocals(m));
         }
     }
 
     /** Pushes counter {@code counter}'s index into the fetched array. */
     void index(InstructionAdapter c, int counter) {
-        c.iconst(counter);
+        if (base < 0) {
+            c.iconst(counter);
+        } else {
+            c.getDelegate().visitLdcInsn(base + counter);
+        }
     }
 
     /** Code that counts one entry of a method: no local, no frame but, through the field, the join's. */
     void countEntry(MethodNode scratch, MethodNode m, int counter) {
-        if (inField) {
-            ThreadCounterCode.fieldArray(scratch, slot, size, frames(), entryLocals(m));
-            new InstructionAdapter(scratch).iconst(counter);
-            scratch.visitMethodInsn(Opcodes.INVOKESTATIC, ThreadCounterCode.FIELD_OWNER, "add", "([JI)V", false);
-        } else {
+        if (base < 0) {
             ThreadCounterCode.count(scratch, slot, size, counter);
+        } else {
+            ThreadCounterCode.fieldArray(scratch, base + counter, frames(), entryLocals(m));
+            scratch.visitLdcInsn(base + counter);
+            scratch.visitMethodInsn(Opcodes.INVOKESTATIC, ThreadCounterCode.FIELD_OWNER, "add", "([JI)V", false);
         }
     }
 

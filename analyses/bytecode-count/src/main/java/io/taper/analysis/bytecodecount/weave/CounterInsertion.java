@@ -115,7 +115,7 @@ final class CounterInsertion {
         int local = m.maxLocals;
         int tree = local + 1;
         AbstractInsnNode init = Constructors.initCall(owner, m);
-        weave(m, blocks, derived, new CounterArray(owner, slot, length, false), c -> {
+        weave(m, blocks, derived, new CounterArray(owner, slot, length, -1), c -> {
             c.invokestatic(CONTEXTS, "tree", "()Ljava/lang/Object;", false);
             c.dup();
             c.store(tree, OBJECT);

@@ -2,6 +2,7 @@ package io.taper.analysis.methodcount.weave;
 
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
+import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
 import java.util.ArrayList;
@@ -21,17 +22,16 @@ import org.objectweb.asm.Opcodes;
 /**
  * Weaves an entry counter into every method with code, JDK classes included: in front of its first instruction,
  * {@code ThreadCounters.count(slot, size, i)} (about ten bytes, stack depth three, no local, no frame changes, no
- * atomic), so a small method stays small enough for the JIT to inline; in a JVM whose {@code Thread} has the counters'
- * field ({@link ThreadCounterCode#FIELD_OPTION}), the class's page of the current thread's table, fetched and tested
- * by the method itself ({@link ThreadCounterCode#countThroughField}). Each class gets a slot per (loader, name,
- * bytes); its {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a
- * later run takes the class from the woven-class cache and writes its own slot into it
- * ({@link ClassTransform.Reusable}).
+ * atomic), so a small method stays small enough for the JIT to inline. Each class gets a slot per (loader, name,
+ * bytes); its {@link MethodTable} goes with it as facts. The slot is an {@code ldc} of a constant of its own, so that a later run
+ * takes the class from the woven-class cache and writes its own slot into it ({@link ClassTransform.Reusable}).
  */
 public final class EntryCountTransform implements ClassTransform, ClassTransform.Reusable {
 
 
     private final WovenClassSlots slots = new WovenClassSlots();
+    /** Where each slot's counters lie in the thread's array, when counting through the thread's field. */
+    private final FieldCounterRanges ranges = new FieldCounterRanges();
     private volatile boolean throughField;
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong methods = new AtomicLong();
@@ -65,11 +65,15 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                 return null;
             }
             int slot = slots.of(r);
+            int base = throughField ? ranges.baseOf(slot, withCode.size()) : -1;
             try {
-                byte[] out = weave(reader, slot, withCode.size(), keep, throughField);
+                byte[] out = weave(reader, slot, withCode.size(), keep, base);
                 woven.incrementAndGet();
                 methods.addAndGet(withCode.size());
-                Woven w = new Woven(out, new MethodTable(slot, withCode, throughField).toFacts(), kept);
+                Woven w = new Woven(out, new MethodTable(slot, withCode, base).toFacts(), kept);
+                if (base >= 0) {
+                    return w.numbered(FieldCounterRanges.numbers(base, withCode.size()));
+                }
                 // past the short range, counter indexes are ldc constants too and could share the slot's
                 return withCode.size() <= Short.MAX_VALUE ? w.numbered(slot) : w;
             } catch (MethodTooLargeException e) {
@@ -85,7 +89,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
         return (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !keep.contains(name + desc);
     }
 
-    private static byte[] weave(ClassReader reader, int slot, int size, Set<String> keep, boolean inField) {
+    private static byte[] weave(ClassReader reader, int slot, int size, Set<String> keep, int base) {
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         boolean frames = reader.readUnsignedShort(6) >= Opcodes.V1_6;
         int[] next = {0};
@@ -101,8 +105,8 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                     @Override
                     public void visitCode() {
                         super.visitCode();
-                        if (inField) {
-                            ThreadCounterCode.countThroughField(mv, slot, size, counter, frames);
+                        if (base >= 0) {
+                            ThreadCounterCode.countThroughField(mv, base + counter, frames);
                         } else {
                             ThreadCounterCode.count(mv, slot, size, counter);
                         }
@@ -115,7 +119,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
 
     @Override
     public String cacheIdentity() {
-        return throughField ? "method-count entry counters, in the class's page of the thread's field"
+        return throughField ? "method-count entry counters, through the thread's field"
             : "method-count entry counters, count call";
     }
 
@@ -129,14 +133,19 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
     public Woven reuse(Request r, Woven cached) {
         MethodTable table = MethodTable.fromFacts(cached.facts());
         int size = table == null ? 0 : table.methods().size();
-        if (table == null || cached.runNumbers().length != 1 || table.inField() != throughField) {
+        if (table == null || cached.runNumbers().length != (throughField ? size : 1)) {
             return null;
         }
         int slot = slots.of(r);
         woven.incrementAndGet();
         methods.addAndGet(size);
         reused.incrementAndGet();
-        return new Woven(null, new MethodTable(slot, table.methods(), throughField).toFacts()).numbered(slot);
+        if (throughField) {
+            int base = ranges.baseOf(slot, size);
+            return new Woven(null, new MethodTable(slot, table.methods(), base).toFacts())
+                .numbered(FieldCounterRanges.numbers(base, size));
+        }
+        return new Woven(null, new MethodTable(slot, table.methods()).toFacts()).numbered(slot);
     }
 
     @Override
