@@ -31,6 +31,8 @@ final class AgentStats {
     final AtomicLong classesQueuedRetransformed = new AtomicLong();
     /** Queued classes that were gone (unloaded) or unmodifiable when their turn came. */
     final AtomicLong classesQueuedDropped = new AtomicLong();
+    /** Queued classes whose retransformation waited for their static initialiser ({@link InitialisingClasses}). */
+    final AtomicLong classesQueuedHeldForInit = new AtomicLong();
     /** Queued classes left as they are because the program had ended (the last results were being read). */
     final AtomicLong classesQueuedAtExit = new AtomicLong();
     final AtomicLong retransformBatches = new AtomicLong();
@@ -124,6 +126,7 @@ final class AgentStats {
         m.put("classesQueued", classesQueued.get());
         m.put("classesQueuedRetransformed", classesQueuedRetransformed.get());
         m.put("classesQueuedDropped", classesQueuedDropped.get());
+        m.put("classesQueuedHeldForInit", classesQueuedHeldForInit.get());
         m.put("classesQueuedAtExit", classesQueuedAtExit.get());
         m.put("hiddenClasses", hiddenClasses);
         m.put("hiddenClassesAtStartup", hiddenClassesAtStartup);

@@ -18,6 +18,7 @@ final class QueueRetransformer {
     private final BatchRetransformer batches;
     private final ServerLink link;
     private final AgentStats stats;
+    private final InitialisingClasses initialising = new InitialisingClasses();
     private volatile boolean stopped;
 
     QueueRetransformer(Instrumentation inst, PendingClasses pending, BatchRetransformer batches, ServerLink link,
@@ -90,14 +91,18 @@ final class QueueRetransformer {
         }
         List<Class<?>> classes = PendingClasses.resolve(taken, needScan ? inst.getAllLoadedClasses() : null, dropped);
         List<Class<?>> todo = new ArrayList<>(classes.size());
+        long now = System.nanoTime() / 1_000_000;
         for (Class<?> c : classes) {
-            if (!c.isHidden() && inst.isModifiableClass(c)) {
-                todo.add(c);
-            } else {
+            if (c.isHidden() || !inst.isModifiableClass(c)) {
                 dropped[0]++;
+            } else if (initialising.holdBack(c, now)) {
+                pending.add(c.getClassLoader(), c.getName().replace('.', '/'), c);   // its next round
+            } else {
+                todo.add(c);
             }
         }
         stats.classesQueuedDropped.addAndGet(dropped[0]);
+        stats.classesQueuedHeldForInit.set(initialising.classesHeld());
         if (!link.available()) {
             // Nothing will be woven any more: these loads are untransformed like every later one.
             stats.classesSeen.addAndGet(todo.size());
