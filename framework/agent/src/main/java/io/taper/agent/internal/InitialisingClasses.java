@@ -2,6 +2,7 @@ package io.taper.agent.internal;
 
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Holds back the retransformation of a queued class whose static initialiser may be running: HotSpot can crash when a
@@ -20,7 +21,12 @@ final class InitialisingClasses {
 
     /** Each held class and when it was first held. */
     private final Map<Class<?>, long[]> held = new WeakHashMap<>();
-    private long classesHeld;
+    private final AtomicLong classesHeld;
+
+    /** @param classesHeld counts the classes held back at least once */
+    InitialisingClasses(AtomicLong classesHeld) {
+        this.classesHeld = classesHeld;
+    }
 
     /** Whether to leave the class queued this round; {@code nowMillis} is the caller's clock. */
     synchronized boolean holdBack(Class<?> c, long nowMillis) {
@@ -31,7 +37,7 @@ final class InitialisingClasses {
         long[] since = held.get(c);
         if (since == null) {
             held.put(c, new long[] {nowMillis});
-            classesHeld++;
+            classesHeld.incrementAndGet();
             return true;
         }
         if (nowMillis - since[0] >= HOLD_MILLIS) {
@@ -39,11 +45,6 @@ final class InitialisingClasses {
             return false;
         }
         return true;
-    }
-
-    /** Classes held back at least once. */
-    synchronized long classesHeld() {
-        return classesHeld;
     }
 
     private static sun.misc.Unsafe unsafe() {

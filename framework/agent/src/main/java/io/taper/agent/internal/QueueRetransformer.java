@@ -18,7 +18,7 @@ final class QueueRetransformer {
     private final BatchRetransformer batches;
     private final ServerLink link;
     private final AgentStats stats;
-    private final InitialisingClasses initialising = new InitialisingClasses();
+    private final InitialisingClasses initialising;
     private volatile boolean stopped;
 
     QueueRetransformer(Instrumentation inst, PendingClasses pending, BatchRetransformer batches, ServerLink link,
@@ -28,6 +28,7 @@ final class QueueRetransformer {
         this.batches = batches;
         this.link = link;
         this.stats = stats;
+        this.initialising = new InitialisingClasses(stats.classesQueuedHeldForInit);
     }
 
     /** Processes the queue until it stays empty (each pass may queue the few classes it loads itself). */
@@ -102,7 +103,6 @@ final class QueueRetransformer {
             }
         }
         stats.classesQueuedDropped.addAndGet(dropped[0]);
-        stats.classesQueuedHeldForInit.set(initialising.classesHeld());
         if (!link.available()) {
             // Nothing will be woven any more: these loads are untransformed like every later one.
             stats.classesSeen.addAndGet(todo.size());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** A queued class waits while its static initialiser runs, for a bounded time, and not at all once initialised. */
@@ -36,7 +37,8 @@ class InitialisingClassesTest {
 
     @Test
     void aClassIsHeldWhileItsInitialiserRunsAndGoesOnceItIsDone() throws Exception {
-        InitialisingClasses classes = new InitialisingClasses();
+        AtomicLong held = new AtomicLong();
+        InitialisingClasses classes = new InitialisingClasses(held);
         Thread initialiser = new Thread(() -> assertEquals(42, SlowToInitialise.VALUE));
         initialiser.start();
         assertTrue(ENTERED.await(30, TimeUnit.SECONDS));
@@ -47,16 +49,17 @@ class InitialisingClassesTest {
         initialiser.join();
         assertFalse(classes.holdBack(slow, 1_000 + InitialisingClasses.HOLD_MILLIS - 1));
         assertFalse(classes.holdBack(String.class, 0));
-        assertEquals(1, classes.classesHeld());
+        assertEquals(1, held.get());
     }
 
     @Test
     void aClassNeverInitialisedIsHeldForTheHoldTimeOnly() throws Exception {
-        InitialisingClasses classes = new InitialisingClasses();
+        AtomicLong held = new AtomicLong();
+        InitialisingClasses classes = new InitialisingClasses(held);
         Class<?> never = Class.forName(NeverInitialised.class.getName(), false, getClass().getClassLoader());
         assertTrue(classes.holdBack(never, 5_000));
         assertTrue(classes.holdBack(never, 5_000 + InitialisingClasses.HOLD_MILLIS - 1));
         assertFalse(classes.holdBack(never, 5_000 + InitialisingClasses.HOLD_MILLIS));
-        assertEquals(1, classes.classesHeld());
+        assertEquals(1, held.get());
     }
 }
