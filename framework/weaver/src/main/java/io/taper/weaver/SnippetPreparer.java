@@ -1,6 +1,6 @@
 package io.taper.weaver;
 
-import io.taper.weaver.internal.ControlFlowMaxs;
+import io.taper.api.ControlFlowMaxs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

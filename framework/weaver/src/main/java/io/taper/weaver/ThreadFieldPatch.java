@@ -1,8 +1,8 @@
 package io.taper.weaver;
 
+import io.taper.api.ControlFlowMaxs;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -28,9 +28,8 @@ public final class ThreadFieldPatch {
         if (!"java/lang/Thread".equals(reader.getClassName())) {
             throw new IllegalArgumentException("not java.lang.Thread: " + reader.getClassName());
         }
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         boolean[] seen = {false};
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+        byte[] out = ControlFlowMaxs.write(reader, writer -> reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
             public org.objectweb.asm.FieldVisitor visitField(int access, String name, String desc, String sig,
                                                              Object value) {
@@ -66,10 +65,10 @@ public final class ThreadFieldPatch {
                 }
                 super.visitEnd();
             }
-        }, 0);
+        }, 0));
         if (seen[0]) {
             throw new IllegalArgumentException("java.lang.Thread already has " + FIELD);
         }
-        return writer.toByteArray();
+        return out;
     }
 }

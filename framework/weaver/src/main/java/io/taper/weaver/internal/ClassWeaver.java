@@ -1,5 +1,6 @@
 package io.taper.weaver.internal;
 
+import io.taper.api.ControlFlowMaxs;
 import io.taper.api.StaticKey;
 import io.taper.api.marker.MarkedRegion;
 import io.taper.api.marker.Marker;

@@ -2,6 +2,7 @@ package io.taper.analysis.bytecodecount.weave;
 
 import io.taper.analysis.bytecodecount.ClassLayout;
 import io.taper.api.ClassTransform;
+import io.taper.api.ControlFlowMaxs;
 import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
@@ -170,14 +171,13 @@ public final class BlockCountTransform implements ClassTransform, ClassTransform
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
-                node.accept(writer);
                 if (base >= 0) {
                     // every counter's number in the pool, used or not: the cache renumbers them all for a later run
                     for (int i = 0; i < size; i++) {
                         writer.newConst(base + i);
                     }
                 }
-                byte[] out = writer.toByteArray();
+                byte[] out = ControlFlowMaxs.write(writer, node::accept);
                 woven.incrementAndGet();
                 methods.addAndGet(todo.size());
                 for (Weaving w : todo) {

@@ -2,6 +2,7 @@ package io.taper.analysis.methodcount.weave;
 
 import io.taper.analysis.methodcount.MethodTable;
 import io.taper.api.ClassTransform;
+import io.taper.api.ControlFlowMaxs;
 import io.taper.api.FieldCounterRanges;
 import io.taper.api.ThreadCounterCode;
 import io.taper.api.WovenClassSlots;
@@ -14,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -90,10 +90,9 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
     }
 
     private static byte[] weave(ClassReader reader, int slot, int size, Set<String> keep, int base) {
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         boolean frames = reader.readUnsignedShort(6) >= Opcodes.V1_6;
         int[] next = {0};
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+        return ControlFlowMaxs.write(reader, writer -> reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exceptions) {
                 MethodVisitor mv = super.visitMethod(access, name, desc, sig, exceptions);
@@ -113,8 +112,7 @@ public final class EntryCountTransform implements ClassTransform, ClassTransform
                     }
                 };
             }
-        }, 0);
-        return writer.toByteArray();
+        }, 0));
     }
 
     @Override
