@@ -52,6 +52,13 @@ public final class ServerStats {
 
     private volatile java.util.function.Supplier<Map<String, Object>> aheadStats;
 
+    private volatile java.util.function.Supplier<Map<String, Object>> oopMapStats;
+
+    /** The check of woven code against HotSpot's oop-map rules: its figures go under {@code oopMapCheck}. */
+    public void onOopMapCheck(java.util.function.Supplier<Map<String, Object>> figures) {
+        oopMapStats = figures;
+    }
+
     /** The controller's batches woven ahead ({@link AheadWeaving}): their figures go under {@code ahead}. */
     public void onAhead(java.util.function.Supplier<Map<String, Object>> figures) {
         aheadStats = figures;
@@ -175,7 +182,7 @@ public final class ServerStats {
             m.put("failures", new ArrayList<>(failures));
         }
         synchronized (keptOriginal) {
-            // methods whose woven body would not fit (64 KB): they run, uninstrumented, and have no sites
+            // methods whose woven body would not fit (64 KB) or broke HotSpot's oop-map rules: they run uninstrumented
             m.put("methodsKeptOriginal", keptOriginal.size());
             m.put("keptOriginal", keptOriginal.stream().limit(MAX_FAILURE_MESSAGES).toList());
         }
@@ -197,6 +204,9 @@ public final class ServerStats {
             m.put("cache", cacheStats.get());
         } else if (cacheProblem != null) {
             m.put("cache", Map.of("problem", cacheProblem));
+        }
+        if (oopMapStats != null) {
+            m.put("oopMapCheck", oopMapStats.get());
         }
         if (startupStats != null) {
             m.put("startup", startupStats.get());

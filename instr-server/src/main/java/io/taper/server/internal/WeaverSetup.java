@@ -124,7 +124,7 @@ public final class WeaverSetup {
             if (stats != null) {
                 stats.onTransform(handler::stats);
             }
-            return new PreparedAnalysis(handler, prepared, results);
+            return new PreparedAnalysis(conforming(handler, stats), prepared, results);
         }
         ClassHierarchy hierarchy = new ClassHierarchy();
         // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
@@ -145,7 +145,17 @@ public final class WeaverSetup {
             }
         }
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
-        return new PreparedAnalysis(new FrameworkWeaveHandler(weaver, hierarchy, cache), prepared, results);
+        return new PreparedAnalysis(conforming(new FrameworkWeaveHandler(weaver, hierarchy, cache), stats), prepared,
+            results);
+    }
+
+    /** Every answer held to HotSpot's oop-map rules ({@link ConformingWeaveHandler}). */
+    private static WeaveHandler conforming(WeaveHandler woven, ServerStats stats) {
+        ConformingWeaveHandler h = new ConformingWeaveHandler(woven);
+        if (stats != null) {
+            stats.onOopMapCheck(h::stats);
+        }
+        return h;
     }
 
     /** The transform's handler, with the woven-class cache when the transform's results may be kept in it. */
