@@ -84,11 +84,12 @@ class WovenCodeOopMapConformanceTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"method-count,fixed", "method-count,adaptive", "bytecode-count,fixed", "bytecode-count,adaptive",
-        "coverage,fixed", "coverage,adaptive", "method-time,fixed", "method-time,adaptive", "sfa,fixed",
-        "sfa,adaptive"})
-    void everyWovenMethodKeepsHotSpotsOopMapRules(String analysis, String mode, @org.junit.jupiter.api.io.TempDir
-        Path work) throws Exception {
+    // the least each weaves: coverage leaves the JDK alone, SFA classes without instance field accesses
+    @CsvSource({"method-count,fixed,5000", "method-count,adaptive,5000", "bytecode-count,fixed,5000",
+        "bytecode-count,adaptive,5000", "coverage,fixed,1500", "coverage,adaptive,1500", "method-time,fixed,5000",
+        "method-time,adaptive,5000", "sfa,fixed,3500", "sfa,adaptive,3500"})
+    void everyWovenMethodKeepsHotSpotsOopMapRules(String analysis, String mode, int least,
+        @org.junit.jupiter.api.io.TempDir Path work) throws Exception {
         Path jar = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve("analyses/" + analysis + "/target/taper-analysis-" + analysis + ".jar");
         TaperConfig config = TaperConfig.of(Map.of(TaperConfig.ANALYSIS_NAME, analysis,
             TaperConfig.ANALYSIS_JAR, jar.toString(), TaperConfig.MODE, mode, TaperConfig.WORK, work.toString(),
@@ -117,6 +118,6 @@ class WovenCodeOopMapConformanceTest {
         assertEquals(0L, check.get("methodsKeptOriginal"), "methods the server had to keep original");
         assertEquals(0L, check.get("classesFailed"), "classes the server failed");
         assertEquals((long) woven.get(), check.get("classesChecked"));
-        assertTrue(woven.get() > ("coverage".equals(analysis) ? 1500 : 5000), "woven " + woven.get());
+        assertTrue(woven.get() >= least, "woven " + woven.get());
     }
 }
