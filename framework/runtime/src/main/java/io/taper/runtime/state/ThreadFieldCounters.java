@@ -56,6 +56,16 @@ public final class ThreadFieldCounters {
      */
     private static final long[][] POOL = new long[4][];
     private static int pooled;
+    /**
+     * The array threads count into once theirs cannot grow within the state's budget ({@code --max-state}), and the
+     * ones it held before it grew (a woven method may still count into the array it fetched on entry). Bounded: one
+     * array that spans the counters, where every such thread would otherwise hold its own. Its increments are the
+     * same plain ones, so those of two threads that hit one counter at the same moment may lose one: its counts are a
+     * lower bound, and the results say how many threads counted there ({@link #figures}).
+     */
+    private static long[] shared = NONE;
+    private static long[][] sharedRetired = new long[0][];
+    private static long sharingThreads;
 
     /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
     private static final class Entry {
@@ -73,6 +83,8 @@ public final class ThreadFieldCounters {
         long[][] retired = new long[0][];
         long[] shadow = NONE;
         int own;
+        /** Whether the thread counts into {@link #shared} since its array could not grow within the budget. */
+        boolean sharing;
 
         Entry(Thread thread, String name, boolean taper) {
             this.thread = thread;
@@ -147,7 +159,21 @@ public final class ThreadFieldCounters {
                 long[] was = e.own > 0 ? e.shadow : e.real;
                 long[] now = was;
                 if (counter >= was.length) {
-                    now = new long[sizeFor(was, counter)];
+                    int size = sizeFor(was, counter);
+                    if (e.own == 0 && liveBytes + 8L * size > StateBudget.budgetBytes()) {
+                        sweep();
+                    }
+                    if (e.own == 0 && liveBytes + 8L * size > StateBudget.budgetBytes()) {
+                        // past the budget: this thread counts into the one array such threads share
+                        if (!e.sharing) {
+                            e.sharing = true;
+                            sharingThreads++;
+                        }
+                        long[] s = sharedFor(counter);
+                        ThreadIds.UNSAFE.putObject(t, OFFSET, s);
+                        return s;
+                    }
+                    now = new long[size];
                     liveBytes += 8L * now.length;
                 }
                 if (e.own > 0) {
@@ -244,6 +270,12 @@ public final class ThreadFieldCounters {
                 for (int i = 0; i < pooled; i++) {
                     v.visit(null, -1, POOL[i]);
                 }
+                if (shared.length > 0) {
+                    v.visit(SHARED_NAME, -1, shared);
+                    for (long[] r : sharedRetired) {
+                        v.visit(SHARED_NAME, -1, r);
+                    }
+                }
                 v.visit(null, -1, exited);
             } finally {
                 busy = before;
@@ -251,10 +283,31 @@ public final class ThreadFieldCounters {
         }
     }
 
+    /** The name the threads past the budget count under, together ({@link #shared}). */
+    public static final String SHARED_NAME = "(threads past the counters' budget, together)";
+
+    /** {@link #shared}, grown to hold {@code counter}; under the lock. */
+    private static long[] sharedFor(int counter) {
+        if (counter >= shared.length) {
+            long[] b = new long[sizeFor(shared, counter)];
+            if (shared.length > 0) {
+                long[][] r = new long[sharedRetired.length + 1][];   // no woven code: no ArrayList
+                System.arraycopy(sharedRetired, 0, r, 0, sharedRetired.length);
+                r[sharedRetired.length] = shared;
+                sharedRetired = r;
+            }
+            shared = b;
+        }
+        return shared;
+    }
+
     /** Bytes the arrays hold now (live threads' and their shadows, and the exited threads' sum), an estimate. */
     public static long bytes() {
         synchronized (LOCK) {
-            long b = 16 + 8L * exited.length;
+            long b = 16 + 8L * exited.length + 8L * shared.length;
+            for (long[] r : sharedRetired) {
+                b += 16 + 8L * r.length;
+            }
             for (int i = 0; i < LIVE.size(); i++) {
                 Entry e = LIVE.get(i);
                 b += 32 + 8L * (e.real.length + e.shadow.length);
@@ -270,12 +323,12 @@ public final class ThreadFieldCounters {
     }
 
     /**
-     * Threads registered, threads whose counts went to the exited threads', live entries, and threads that took over
-     * an ended thread's array.
+     * Threads registered, threads whose counts went to the exited threads', live entries, threads that took over
+     * an ended thread's array, and threads that counted into the shared array past the budget.
      */
     public static long[] figures() {
         synchronized (LOCK) {
-            return new long[] {registered, ended, LIVE.size(), handedOver};
+            return new long[] {registered, ended, LIVE.size(), handedOver, sharingThreads};
         }
     }
 
