@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A thousand live threads that each format strings and then wait, in a 256 MiB heap, under the counting analyses:
  * a counter array per thread would take more than the heap (it spans every counter), so the threads past the state's
- * budget count into one shared array. The program runs as it does uninstrumented, and the result says its counts are
+ * budget or a quarter of the heap, whichever is more, count into one shared array. The program runs as it does uninstrumented, and the result says its counts are
  * a lower bound and how many threads shared.
  */
 class ManyThreadsEndToEndTest {
@@ -36,8 +36,8 @@ class ManyThreadsEndToEndTest {
         assertTrue(sharing > 500, "threads past the budget: " + summary);
         assertEquals(false, summary.get("countsExact"));
         Map<String, Object> state = (Map<String, Object>) run.stats().get("state");
-        double budget = ((Number) state.get("budgetBytes")).doubleValue();
-        assertTrue(((Number) state.get("peakBytes")).doubleValue() < 3 * budget, "state: " + state);
+        // the threads' own arrays stop at a quarter of the heap: the state, with the shared array, stays near it
+        assertTrue(((Number) state.get("peakBytes")).doubleValue() < 0.4 * (256 << 20), "state: " + state);
         if (analysis.equals("method-count")) {
             long lambda = MethodCountEndToEndTest.counts(run.rows()).entrySet().stream()
                 .filter(e -> e.getKey().startsWith(MAIN + ".lambda$main$")).mapToLong(Map.Entry::getValue).sum();

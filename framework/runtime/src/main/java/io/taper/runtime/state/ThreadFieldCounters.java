@@ -57,7 +57,7 @@ public final class ThreadFieldCounters {
     private static final long[][] POOL = new long[4][];
     private static int pooled;
     /**
-     * The array threads count into once theirs cannot grow within the state's budget ({@code --max-state}), and the
+     * The array threads count into once theirs cannot grow within {@link #counterLimit}, and the
      * ones it held before it grew (a woven method may still count into the array it fetched on entry). Bounded: one
      * array that spans the counters, where every such thread would otherwise hold its own. Its increments are the
      * same plain ones, so those of two threads that hit one counter at the same moment may lose one: its counts are a
@@ -160,10 +160,10 @@ public final class ThreadFieldCounters {
                 long[] now = was;
                 if (counter >= was.length) {
                     int size = sizeFor(was, counter);
-                    if (e.own == 0 && liveBytes + 8L * size > StateBudget.budgetBytes()) {
+                    if (e.own == 0 && liveBytes + 8L * size > counterLimit()) {
                         sweep();
                     }
-                    if (e.own == 0 && liveBytes + 8L * size > StateBudget.budgetBytes()) {
+                    if (e.own == 0 && liveBytes + 8L * size > counterLimit()) {
                         // past the budget: this thread counts into the one array such threads share
                         if (!e.sharing) {
                             e.sharing = true;
@@ -285,6 +285,23 @@ public final class ThreadFieldCounters {
 
     /** The name the threads past the budget count under, together ({@link #shared}). */
     public static final String SHARED_NAME = "(threads past the counters' budget, together)";
+
+    /**
+     * The bytes of the threads' own arrays past which a thread shares: the state's budget, or a quarter of the heap if
+     * that is more. Sharing costs exactness, so it is kept for when the arrays would threaten the program's heap; under
+     * that, arrays may pass the budget (a thread-per-task program's few live threads keep theirs).
+     */
+    private static long counterLimit() {
+        long quarter = heapQuarter;
+        if (quarter < 0) {
+            quarter = Runtime.getRuntime().maxMemory() / 4;   // under the lock: woven JDK code counts into scratch
+            heapQuarter = quarter;
+        }
+        long budget = StateBudget.budgetBytes();
+        return budget > quarter ? budget : quarter;
+    }
+
+    private static long heapQuarter = -1;
 
     /** {@link #shared}, grown to hold {@code counter}; under the lock. */
     private static long[] sharedFor(int counter) {
