@@ -10,12 +10,9 @@ import io.taper.server.internal.PreparedAnalysis;
 import io.taper.server.internal.ServerStats;
 import io.taper.server.internal.WeaveHandler;
 import io.taper.server.internal.WeaverSetup;
+import io.taper.testing.JavaBaseClasses;
 import io.taper.weaver.OopMapCheck;
 import java.io.IOException;
-import java.net.URI;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +20,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -55,15 +51,8 @@ class WovenCodeOopMapConformanceTest {
 
     @BeforeAll
     static void readJavaBase() throws IOException {
-        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
-        Path root = jrt.getPath("/modules/java.base");
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) files.sorted()::iterator) {
-                String rel = root.relativize(p).toString();
-                if (rel.endsWith(".class") && !rel.equals("module-info.class")) {
-                    add(rel.substring(0, rel.length() - ".class".length()), Files.readAllBytes(p), 0);
-                }
-            }
+        for (Map.Entry<String, byte[]> c : JavaBaseClasses.read().entrySet()) {
+            add(c.getKey(), c.getValue(), 0);
         }
         // the libraries this module's tests run on (ASM, picocli, Gson, JaCoCo, JUnit...): compiled by other hands
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {

@@ -13,10 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -49,17 +45,10 @@ class JavaBaseWeavingTest {
 
     @BeforeAll
     static void readJavaBase() throws IOException {
-        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
-        Path root = jrt.getPath("/modules/java.base");
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) files.sorted()::iterator) {
-                String rel = root.relativize(p).toString();
-                if (rel.endsWith(".class") && !rel.equals("module-info.class")) {
-                    NAMES.add(rel.substring(0, rel.length() - ".class".length()));
-                    CLASSES.add(Files.readAllBytes(p));
-                }
-            }
-        }
+        io.taper.testing.JavaBaseClasses.read().forEach((name, bytes) -> {
+            NAMES.add(name);
+            CLASSES.add(bytes);
+        });
     }
 
     @Test
