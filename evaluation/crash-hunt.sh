@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The crash hunt: runs every analysis in every mode on programs built to provoke HotSpot (io.taper.examples.stress:
-# a couple of hundred threads, collections while threads sit in woven JDK code, class loading from many threads while the
+# dozens of threads, collections while threads sit in woven JDK code, class loading from many threads while the
 # controller retransforms) under JVM options that change what HotSpot does (a 96 MiB heap with -XX:+UseSerialGC, G1,
 # -Xint, -Xcomp), ROUNDS times over, PARALLEL runs at a time. Each run is a whole `./taper run`; a run counts as
 # crashed when it leaves an hs_err file (kept in OUT/hs_err/) or ends by a signal, and as failed when it exits
@@ -45,7 +45,7 @@ fi
 rounds=${1:-1}; parallel=${2:-1}; out=$(realpath -m "${3:-$here/target/crash-hunt}")
 analyses=${ANALYSES:-method-count bytecode-count coverage method-time sfa}
 modes=${MODES:-fixed adaptive}
-programs=("ManyThreadsFormat 200" "ClassLoadStorm 8" "DeepStacksUnderGc 8 600")
+programs=("ManyThreadsFormat 64" "ClassLoadStorm 4" "DeepStacksUnderGc 4 400")
 variants=(g1 serial xint xcomp)
 cd "$here"
 ./taper --help >/dev/null   # builds Taper on first use
