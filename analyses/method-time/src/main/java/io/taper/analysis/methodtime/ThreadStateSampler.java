@@ -66,7 +66,8 @@ final class ThreadStateSampler implements Runnable {
             }
             if (waits(t.getState())) {
                 p.waited(nanos);
-            } else if (mx != null) {
+            } else if (mx != null && p.threadId > 0) {
+                // an id the bean refuses (a thread whose construction failed has none) would end the sampler
                 ids[n] = p.threadId;
                 live[n++] = p;
             }
