@@ -36,7 +36,7 @@ public final class ThreadCounterCode {
      * @param frames  whether the class file has stack map frames (version 50 and later)
      */
     public static void countThroughField(MethodVisitor mv, int counter, boolean frames) {
-        fieldArray(mv, counter, frames, null);
+        fieldArray(mv, counter, frames, null, "counted");
         mv.visitLdcInsn(counter);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "add", "([JI)V", false);
     }
@@ -51,6 +51,14 @@ public final class ThreadCounterCode {
      *                    or null for a compressed frame that repeats them ({@code F_SAME1})
      */
     public static void fieldArray(MethodVisitor mv, int last, boolean frames, Object[] entryLocals) {
+        fieldArray(mv, last, frames, entryLocals, "grown");
+    }
+
+    /**
+     * {@link #fieldArray}, with the rare path {@code rare}: {@code grown} for an array the code keeps for several
+     * counts, {@code counted} for one count of {@code last} and no more (exact past the counters' budget).
+     */
+    private static void fieldArray(MethodVisitor mv, int last, boolean frames, Object[] entryLocals, String rare) {
         Label join = new Label();
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", false);
         mv.visitFieldInsn(Opcodes.GETFIELD, "java/lang/Thread", "taperCounts", "[J");
@@ -60,7 +68,7 @@ public final class ThreadCounterCode {
         mv.visitJumpInsn(Opcodes.IF_ICMPGT, join);
         mv.visitInsn(Opcodes.POP);
         mv.visitLdcInsn(last);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, "grown", "(I)[J", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FIELD_OWNER, rare, "(I)[J", false);
         mv.visitLabel(join);
         if (frames && entryLocals == null) {
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"[J"});

@@ -186,7 +186,7 @@ public final class BytecodeCountResults implements AnalysisResults {
         // threads whose arrays could not grow within --max-state count into one shared array, where two increments
         // of one counter at the same moment may lose one: the counts are then a lower bound
         m.put("threadsPastCounterBudget", g[4]);
-        m.put("countsExact", g[4] == 0);
+        m.put("countsExact", g[5] == 0);
         m.put("counterArrays", f[3]);
         m.put("counterArraysOwned", f[5]);
         m.put("slotsOutOfRange", f[4]);

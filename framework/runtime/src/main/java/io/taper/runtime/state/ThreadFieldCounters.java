@@ -57,15 +57,66 @@ public final class ThreadFieldCounters {
     private static final long[][] POOL = new long[4][];
     private static int pooled;
     /**
-     * The array threads count into once theirs cannot grow within {@link #counterLimit}, and the
-     * ones it held before it grew (a woven method may still count into the array it fetched on entry). Bounded: one
-     * array that spans the counters, where every such thread would otherwise hold its own. Its increments are the
-     * same plain ones, so those of two threads that hit one counter at the same moment may lose one: its counts are a
-     * lower bound, and the results say how many threads counted there ({@link #figures}).
+     * The arrays threads count into once theirs cannot grow within {@link #counterLimit}, one per stripe of thread
+     * ids ({@link #stripeOf}), and the ones they held before they grew (a woven method may still count into the array
+     * it fetched on entry). Bounded: at most 64 arrays that span the counters, as many as an eighth of the limit holds
+     * ({@link #fitStripes}), where every such thread would otherwise hold its own. Its increments are the
+     * same plain ones for code that keeps the array for several counts ({@link #grown}), so those of two threads that
+     * hit one counter at the same moment may lose one: its counts are then a lower bound, and the results say how many
+     * threads counted there ({@link #figures}); code that counts once per rare-path call counts there exactly
+     * ({@link #counted}).
      */
-    private static long[] shared = NONE;
+    private static final long[][] SHARED = stripes();
+    /**
+     * Per stripe, the array {@link #counted} returns for the woven increment, never reported: one for every thread
+     * would put all of them on one hot line, which is the cost a stripe avoids.
+     */
+    private static final long[][] SINKS = stripes();
     private static long[][] sharedRetired = new long[0][];
     private static long sharingThreads;
+    /** Of {@link #sharingThreads}, those that counted with plain increments ({@link #grown}): the lower bound's. */
+    private static long sharingInexact;
+    /**
+     * The field of a thread past the budget whose woven code counts one counter per rare-path call
+     * ({@link #counted}): empty, so that every count takes the rare path, which adds it to {@link #SHARED} with a
+     * compare-and-set. Exact at the price of a call per count, for those threads only.
+     */
+    private static final long[] PAST = new long[0];
+
+    /**
+     * The shared array is striped by thread id: threads of different stripes never contend for one counter's cache
+     * line, which two cores taking turns on one line would make the cost of every count.
+     */
+    private static long[][] stripes() {
+        long[][] s = new long[64][];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = NONE;
+        }
+        return s;
+    }
+
+    @SuppressWarnings("deprecation")    // Thread.threadId() is Java 19+; getId() is the same number
+    private static int stripeOf(Thread t) {
+        return (int) t.getId() & stripeMask;
+    }
+
+    /** Stripes in use, less one: as many as an eighth of {@link #counterLimit} holds ({@link #fitStripes}). */
+    private static volatile int stripeMask;
+
+    /**
+     * Sets the stripes in use for arrays that hold {@code counter}, each with its sink, doubled as arrays grow: as
+     * many as fit in an eighth of {@link #counterLimit}, at least one, so that many counters mean fewer stripes rather
+     * than more memory. A stripe no longer in use keeps its counts and is still reported; under the lock.
+     */
+    private static void fitStripes(int counter) {
+        long per = 32L * (counter + 1L);
+        long allowed = counterLimit() / 8;
+        int k = 1;
+        while (k < SHARED.length && 2L * k * per <= allowed) {
+            k <<= 1;
+        }
+        stripeMask = k - 1;
+    }
 
     /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
     private static final class Entry {
@@ -83,8 +134,10 @@ public final class ThreadFieldCounters {
         long[][] retired = new long[0][];
         long[] shadow = NONE;
         int own;
-        /** Whether the thread counts into {@link #shared} since its array could not grow within the budget. */
+        /** Whether the thread counts into {@link #SHARED} since its array could not grow within the budget. */
         boolean sharing;
+        /** Whether it did so with plain increments ({@link #grown}), not only exactly ({@link #counted}). */
+        boolean inexact;
 
         Entry(Thread thread, String name, boolean taper) {
             this.thread = thread;
@@ -138,9 +191,55 @@ public final class ThreadFieldCounters {
     /**
      * The woven method's rare path: the array the current thread's field should hold, grown to hold
      * {@code counter}, put into the field and returned. Never inlined: it is the path compiled code never takes.
+     * Past the budget ({@link #counterLimit}), the array all such threads share, whose plain increments may lose one
+     * another's: for code that keeps the array for several counts (a method's blocks).
      */
     @DontInline
     public static long[] grown(int counter) {
+        return grown(counter, false);
+    }
+
+    /**
+     * The rare path of code that counts {@code counter} once with the array this returns ({@code add(a, counter)},
+     * {@link io.taper.runtime.state.ThreadFieldCounters#add}) and keeps it no further: as {@link #grown}, but a
+     * thread past the budget counts exactly. Its field then holds an empty array, every count of it comes here, and
+     * here it is added to the shared array atomically; what this returns is scratch, never
+     * reported, for the woven increment. The check runs no woven code ({@code Thread} and {@code sun.misc.Unsafe}
+     * are never woven, and their methods used here are intrinsics).
+     */
+    @DontInline
+    public static long[] counted(int counter) {
+        if (READY && OFFSET >= 0 && counter >= 0) {
+            Thread t = Thread.currentThread();
+            if (ThreadIds.UNSAFE.getObject(t, OFFSET) == PAST) {
+                int i = stripeOf(t);
+                long[] s = SHARED[i];
+                long[] sink = SINKS[i];
+                if (counter < s.length && counter < sink.length) {
+                    addShared(s, counter);
+                    return sink;
+                }
+            }
+        }
+        return grown(counter, true);
+    }
+
+    /**
+     * One count into a shared array, exact against every other thread's ({@link #counted}): a compare-and-set loop
+     * of {@code sun.misc.Unsafe}'s, whose methods used here call the JVM's natives directly (no woven code between).
+     */
+    private static void addShared(long[] s, int counter) {
+        sun.misc.Unsafe u = ThreadIds.UNSAFE;
+        long at = LONGS + 8L * counter;
+        long v;
+        do {
+            v = u.getLongVolatile(s, at);
+        } while (!u.compareAndSwapLong(s, at, v, v + 1));
+    }
+
+    private static final long LONGS = ThreadIds.UNSAFE == null ? 0 : ThreadIds.UNSAFE.arrayBaseOffset(long[].class);
+
+    private static long[] grown(int counter, boolean once) {
         if (!READY || counter < 0) {
             return scratchFor(counter < 0 ? 0 : counter);   // no woven code here, not even Math's
         }
@@ -169,7 +268,21 @@ public final class ThreadFieldCounters {
                             e.sharing = true;
                             sharingThreads++;
                         }
-                        long[] s = sharedFor(counter);
+                        fitStripes(counter);
+                        int stripe = stripeOf(t);
+                        long[] s = sharedFor(stripe, counter);
+                        if (once) {
+                            addShared(s, counter);
+                            ThreadIds.UNSAFE.putObject(t, OFFSET, PAST);
+                            if (SINKS[stripe].length < s.length) {
+                                SINKS[stripe] = new long[s.length];
+                            }
+                            return SINKS[stripe];
+                        }
+                        if (!e.inexact) {
+                            e.inexact = true;
+                            sharingInexact++;
+                        }
                         ThreadIds.UNSAFE.putObject(t, OFFSET, s);
                         return s;
                     }
@@ -270,11 +383,13 @@ public final class ThreadFieldCounters {
                 for (int i = 0; i < pooled; i++) {
                     v.visit(null, -1, POOL[i]);
                 }
-                if (shared.length > 0) {
-                    v.visit(SHARED_NAME, -1, shared);
-                    for (long[] r : sharedRetired) {
-                        v.visit(SHARED_NAME, -1, r);
+                for (long[] s : SHARED) {
+                    if (s.length > 0) {
+                        v.visit(SHARED_NAME, -1, s);
                     }
+                }
+                for (long[] r : sharedRetired) {
+                    v.visit(SHARED_NAME, -1, r);
                 }
                 v.visit(null, -1, exited);
             } finally {
@@ -283,7 +398,7 @@ public final class ThreadFieldCounters {
         }
     }
 
-    /** The name the threads past the budget count under, together ({@link #shared}). */
+    /** The name the threads past the budget count under, together ({@link #SHARED}). */
     public static final String SHARED_NAME = "(threads past the counters' budget, together)";
 
     /**
@@ -303,25 +418,30 @@ public final class ThreadFieldCounters {
 
     private static long heapQuarter = -1;
 
-    /** {@link #shared}, grown to hold {@code counter}; under the lock. */
-    private static long[] sharedFor(int counter) {
-        if (counter >= shared.length) {
-            long[] b = new long[sizeFor(shared, counter)];
-            if (shared.length > 0) {
+    /** The shared array's stripe {@code stripe}, grown to hold {@code counter}; under the lock. */
+    private static long[] sharedFor(int stripe, int counter) {
+        long[] s = SHARED[stripe];
+        if (counter >= s.length) {
+            long[] b = new long[sizeFor(s, counter)];
+            if (s.length > 0) {
                 long[][] r = new long[sharedRetired.length + 1][];   // no woven code: no ArrayList
                 System.arraycopy(sharedRetired, 0, r, 0, sharedRetired.length);
-                r[sharedRetired.length] = shared;
+                r[sharedRetired.length] = s;
                 sharedRetired = r;
             }
-            shared = b;
+            SHARED[stripe] = b;
+            return b;
         }
-        return shared;
+        return s;
     }
 
     /** Bytes the arrays hold now (live threads' and their shadows, and the exited threads' sum), an estimate. */
     public static long bytes() {
         synchronized (LOCK) {
-            long b = 16 + 8L * exited.length + 8L * shared.length;
+            long b = 16 + 8L * exited.length;
+            for (int i = 0; i < SHARED.length; i++) {
+                b += 32 + 8L * (SHARED[i].length + SINKS[i].length);
+            }
             for (long[] r : sharedRetired) {
                 b += 16 + 8L * r.length;
             }
@@ -341,11 +461,12 @@ public final class ThreadFieldCounters {
 
     /**
      * Threads registered, threads whose counts went to the exited threads', live entries, threads that took over
-     * an ended thread's array, and threads that counted into the shared array past the budget.
+     * an ended thread's array, threads that counted into the shared array past the budget, and those of them that
+     * did so with plain increments (the counts are a lower bound unless it is 0).
      */
     public static long[] figures() {
         synchronized (LOCK) {
-            return new long[] {registered, ended, LIVE.size(), handedOver, sharingThreads};
+            return new long[] {registered, ended, LIVE.size(), handedOver, sharingThreads, sharingInexact};
         }
     }
 
