@@ -293,6 +293,14 @@ final class ContextTree {
         return o > 1;
     }
 
+    /** {@code node} runs {@code nesting} times at once on some thread (the shared tree's {@link #opened}). */
+    void nested(int node, int nesting) {
+        int b = node * STRIDE + MAX_RECURSION;
+        if (nesting > stats[b]) {
+            stats[b] = nesting;
+        }
+    }
+
     /** An activation of {@code node} ends, or is discarded (owning thread). */
     void closed(int node) {
         if (open[node] > 0) {

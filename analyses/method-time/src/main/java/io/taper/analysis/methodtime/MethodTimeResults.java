@@ -69,6 +69,8 @@ public final class MethodTimeResults implements AnalysisResults {
         s.put("threads", (long) p.threads);
         s.put("liveThreads", ThreadProfiles.liveThreads());
         s.put("threadsMerged", ThreadProfiles.threadsFolded());
+        // threads that started past the state budget: calls and times per method, no paths, no waiting
+        s.put("threadsPastStateBudget", ThreadProfiles.threadsPastBudget());
         s.put("threadGroups", ThreadProfiles.groups());
         s.put("stateBudgetReached", StateBudget.reached());
         s.put("contexts", p.contexts);

@@ -40,6 +40,11 @@ final class ThreadProfile {
     private int threads;
     // Replaced by an empty tree when the thread's profile has been merged into its group's (see release()).
     private ContextTree tree;
+    /**
+     * For a thread that started past the state budget, the profile whose tree it records into with every other such
+     * thread, under that profile's monitor, flattened (a node per method, no paths); null for a tree of its own.
+     */
+    private final ThreadProfile together;
 
     private int[] frameNodes = new int[32];
     private int[] frameMethods = new int[32];
@@ -95,6 +100,49 @@ final class ThreadProfile {
         this.thread = thread == null ? null : new WeakReference<>(thread);
         this.threads = threads;
         this.tree = new ContextTree(maxContexts);
+        this.together = null;
+    }
+
+    private ThreadProfile(Thread thread, ThreadProfile together) {
+        this.threadName = thread.getName();
+        this.threadId = thread.getId();
+        this.thread = new WeakReference<>(thread);
+        this.threads = 1;
+        this.tree = together.tree;
+        this.together = together;
+        frameNodes = new int[8];
+        frameMethods = new int[8];
+        frameStarts = new long[8];
+        frameCallees = new long[8];
+        frameLastCallee = new int[8];
+        frameLastCalleeNode = new int[8];
+        frameReentry = new boolean[8];
+        frameCalls = new int[8];
+    }
+
+    /**
+     * The profile of a thread that starts once the state budget is reached: its own stack, but calls recorded in
+     * {@code together}'s tree, per method (see {@link #together}). Bounded by the methods, not by the threads.
+     */
+    @SuppressWarnings("deprecation")    // Thread.threadId() is Java 19+; getId() is the same number
+    static ThreadProfile pastBudget(Thread t, ThreadProfile together) {
+        synchronized (together) {
+            together.threads++;
+        }
+        return new ThreadProfile(t, together);
+    }
+
+    /** Whether this thread records into a profile shared by the threads past the state budget. */
+    boolean sharesTree() {
+        return together != null;
+    }
+
+    /** A finished thread that shared a tree: its frames still open go as discarded ones (their exits never came). */
+    void leaveShared() {
+        synchronized (together) {
+            together.discardedFrames += depth;
+        }
+        depth = 0;
     }
 
     /** The profile of a running thread. */
@@ -220,9 +268,9 @@ final class ThreadProfile {
         waitMark = new int[0];
     }
 
-    /** The bytes this profile's arrays hold: its context tree and its stack. */
+    /** The bytes this profile's arrays hold: its context tree (unless shared, counted with its owner) and its stack. */
     long bytes() {
-        return tree.bytes() + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
+        return (together != null ? 0 : tree.bytes()) + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
             + frameLastCalleeNode.length + frameCalls.length) + 8L * (frameStarts.length + frameCallees.length)
             + frameReentry.length + 20L * waitNodes.length + 128;
     }
@@ -234,6 +282,9 @@ final class ThreadProfile {
      * @return the token for {@link #exit}: the new depth, or 0 if the entry was not recorded
      */
     int enter(int method, long now) {
+        if (together != null) {
+            return enterShared(method, now);
+        }
         if (method < 0) {
             unknownSites++;
             return 0;
@@ -269,6 +320,86 @@ final class ThreadProfile {
         frameCallees[d] = 0;
         depth = d + 1;
         return d + 1;
+    }
+
+    /**
+     * {@link #enter} for a thread past the state budget: the call's node is its method's flattened one in the shared
+     * tree, and whether it re-enters a method already running is this thread's own stack's to say.
+     */
+    private int enterShared(int method, long now) {
+        ThreadProfile g = together;
+        int d = depth;
+        if (method < 0 || (d == frameNodes.length && (d >= MAX_DEPTH || StateBudget.heapGone()))) {
+            synchronized (g) {
+                if (method < 0) {
+                    g.unknownSites++;
+                } else {
+                    g.tooDeep++;
+                }
+            }
+            return 0;
+        }
+        if (d == frameNodes.length) {
+            growStack();
+        }
+        int nesting = 1;
+        int[] fm = frameMethods;
+        for (int k = 0; k < d; k++) {
+            if (fm[k] == method) {
+                nesting++;
+            }
+        }
+        int node;
+        synchronized (g) {
+            node = tree.child(ContextTree.TRUNCATED, method);
+            tree.nested(node, nesting);
+        }
+        frameCalls[d] = node;
+        frameNodes[d] = node;
+        frameReentry[d] = nesting > 1;
+        frameLastCallee[d] = -1;
+        frameMethods[d] = method;
+        frameStarts[d] = now;
+        frameCallees[d] = 0;
+        depth = d + 1;
+        return d + 1;
+    }
+
+    /** {@link #exit} for a thread past the state budget ({@link #enterShared}). */
+    private void exitShared(int method, int token, long now) {
+        ThreadProfile g = together;
+        int d = depth;
+        if (token <= 0 || token > d || frameMethods[token - 1] != method) {
+            synchronized (g) {
+                if (method < 0) {
+                    g.unknownSites++;
+                } else {
+                    if (g.unmatchedExits < UNMATCHED_KEPT) {
+                        g.unmatchedMethods[(int) g.unmatchedExits] = method;
+                    }
+                    g.unmatchedExits++;
+                }
+            }
+            return;
+        }
+        int i = token - 1;
+        long nanos = Math.max(0, now - frameStarts[i]);
+        long self = Math.max(0, nanos - frameCallees[i]);
+        synchronized (g) {
+            g.discardedFrames += d - token;
+            if (frameReentry[i]) {
+                tree.recordReentry(frameCalls[i], self);
+            } else {
+                tree.record(frameNodes[i], nanos, self);
+                if (i == 0) {
+                    g.flattenedNanos += nanos;   // every path of these threads is flattened
+                }
+            }
+        }
+        if (i > 0) {
+            frameCallees[i - 1] += nanos;
+        }
+        depth = i;
     }
 
     /** Full-tree lookups between two tries to cut after one that freed too little: at least this many. */
@@ -334,6 +465,10 @@ final class ThreadProfile {
 
     /** The exit of a call of {@code method} at {@code now}, with the token its entry returned. */
     void exit(int method, int token, long now) {
+        if (together != null) {
+            exitShared(method, token, now);
+            return;
+        }
         int d = depth;
         if (token <= 0 || token > d || frameMethods[token - 1] != method) {
             if (method < 0) {

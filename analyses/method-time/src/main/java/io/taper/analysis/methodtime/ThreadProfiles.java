@@ -19,6 +19,11 @@ import java.util.Map;
  * call path). Finished threads are looked for every {@link #FOLD_EVERY} new profiles and before every
  * snapshot.
  *
+ * <p>A thread that starts once the state budget is reached (and {@link #OWN_TREES_PAST_BUDGET} threads have trees of
+ * their own) gets no tree: it records, per method, into one tree that all such threads share
+ * ({@link #PAST_BUDGET_NAME}), under that profile's lock, so that the state is bounded by the methods however many
+ * threads live. Their calls and times stay exact per method; their paths, and their waiting, are not recorded.
+ *
  * <p>The per-thread lookup is a thread-local ({@code java.lang.Thread*} is never woven, so the lookup cannot
  * recurse), read through its {@link IndexedThreadLocal} front.
  */
@@ -41,6 +46,11 @@ final class ThreadProfiles {
         long fit = StateBudget.budgetBytes() / CONTEXT_BYTES;
         return (int) Math.max(MIN_CONTEXTS, Math.min(MAX_CONTEXTS, fit));
     }
+
+    /** The name of the profile the threads past the state budget record into, together. */
+    static final String PAST_BUDGET_NAME = "(threads past the state budget, together)";
+    /** Live threads with trees of their own below which a new thread gets its own, budget or not. */
+    static final int OWN_TREES_PAST_BUDGET = 8;
 
     /** New profiles between two looks for finished threads. */
     static final int FOLD_EVERY = 32;
@@ -75,6 +85,10 @@ final class ThreadProfiles {
     private static final HashMap<Long, ThreadProfile> BY_THREAD_ID = new HashMap<>();
     private static final LinkedHashMap<String, ThreadProfile> GROUPS = new LinkedHashMap<>();
     private static long threadsFolded;
+    /** The live threads that record into {@link #together}, and how many ever did. */
+    private static final List<ThreadProfile> PAST_BUDGET = new ArrayList<>();
+    private static ThreadProfile together;
+    private static long pastBudget;
 
     private ThreadProfiles() {
     }
@@ -99,6 +113,18 @@ final class ThreadProfiles {
                 BY_THREAD_ID.put(id, p);
                 return p;
             }
+            if (count - GROUPS.size() >= OWN_TREES_PAST_BUDGET && pastBudget()) {
+                if (together == null) {
+                    together = ThreadProfile.group(PAST_BUDGET_NAME, maxContextsPerThread());
+                    add(together);
+                }
+                p = ThreadProfile.pastBudget(t, together);
+                BY_THREAD_ID.put(id, p);
+                PAST_BUDGET.add(p);
+                pastBudget++;
+                ThreadStateSampler.ensureStarted();
+                return p;
+            }
             p = ThreadProfile.of(t, maxContextsPerThread());
             BY_THREAD_ID.put(id, p);
             add(p);
@@ -106,6 +132,23 @@ final class ThreadProfiles {
         }
         return p;
     }
+
+    /**
+     * Whether the state budget is reached, or, measured here at every eighth new profile, the profiles
+     * alone pass it: the run's measurement comes every so often, and a thousand threads can start in between.
+     */
+    private static boolean pastBudget() {
+        if (StateBudget.reached()) {
+            return true;
+        }
+        if (createdSinceFold == 0 || (createdSinceFold & 7) == 0) {
+            ownBytes = bytes();
+        }
+        return ownBytes > StateBudget.budgetBytes();
+    }
+
+    /** The profiles' bytes at the last look of {@link #pastBudget}. */
+    private static long ownBytes;
 
     private static void add(ThreadProfile p) {
         if (count == all.length) {
@@ -132,6 +175,16 @@ final class ThreadProfiles {
         }
         Arrays.fill(all, kept, count, null);
         count = kept;
+        int shared = 0;
+        for (ThreadProfile p : PAST_BUDGET) {
+            if (p.finished()) {
+                p.leaveShared();
+                BY_THREAD_ID.remove(p.threadId);
+            } else {
+                PAST_BUDGET.set(shared++, p);
+            }
+        }
+        PAST_BUDGET.subList(shared, PAST_BUDGET.size()).clear();
         for (ThreadProfile g : created) {
             add(g);
         }
@@ -184,9 +237,14 @@ final class ThreadProfiles {
         return threadsFolded;
     }
 
-    /** Live threads with a profile of their own. */
+    /** Live threads with a profile (their own tree, or a share of {@link #PAST_BUDGET_NAME}'s). */
     static synchronized long liveThreads() {
         return BY_THREAD_ID.size();
+    }
+
+    /** Threads that recorded into {@link #PAST_BUDGET_NAME}'s tree, since they started past the state budget. */
+    static synchronized long threadsPastBudget() {
+        return pastBudget;
     }
 
     /** The bytes every profile holds, and the method table. */
@@ -194,6 +252,9 @@ final class ThreadProfiles {
         long b = 16L * all.length + 64L * BY_THREAD_ID.size();
         for (int i = 0; i < count; i++) {
             b += all[i].bytes();
+        }
+        for (ThreadProfile p : PAST_BUDGET) {
+            b += p.bytes();
         }
         return b;
     }
