@@ -29,6 +29,11 @@ final class RunSummary {
         ps.printf("[taper] sites: woven %s, active %s, re-woven without %s, switched off %s; retransformation batches %s%n",
                 n(s, Stats.SITES_WOVEN), n(s, Stats.SITES_ACTIVE), n(s, Stats.SITES_REMOVED), switchedOff,
                 n(s, Stats.RETRANSFORM_BATCHES));
+        if (s.get(Stats.CLASS_LOAD_WAIT_MILLIS) instanceof Map<?, ?> waits && waits.get("count") instanceof Number loads) {
+            ps.printf("[taper] start-up: premain %s ms; then %d class loads waited %s ms in Taper's transformer "
+                    + "(p99 %s ms)%n", n(s, Stats.PREMAIN_MILLIS), loads.longValue(), wholeMillis(waits.get("total")),
+                    waits.get("p99"));
+        }
         if (s.get(Stats.SERVER) instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
                 && kept.intValue() > 0) {
             ps.printf("[taper] %d method(s) kept their original code (woven body too large), so they have no rows: %s%n",

@@ -67,6 +67,11 @@ public final class ResultKeys {
         public static final String STARTUP_ANSWERS_FETCH_MILLIS = "fetchMillis";
         /** Why the pass stopped taking answers early (a lot that could not be taken), when it did. */
         public static final String STARTUP_ANSWERS_PROBLEM = "problem";
+        /**
+         * The time the program's threads spent in Taper's transformer on their class loads after premain (the round
+         * trip to the server, or a cached answer): {@code count, p50, p90, p99, max, mean, total}, in milliseconds.
+         */
+        public static final String CLASS_LOAD_WAIT_MILLIS = "classLoadWaitMillis";
         /** premain's wait for the socket of a server started alongside the program. */
         public static final String SERVER_WAIT_MILLIS = "serverWaitMillis";
 

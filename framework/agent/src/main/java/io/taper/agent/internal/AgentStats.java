@@ -55,6 +55,7 @@ final class AgentStats {
     /** premain's steps in order, milliseconds each (written by premain's thread, read at the end). */
     private final Map<String, Long> premainSteps = Collections.synchronizedMap(new LinkedHashMap<>());
     private final LatencySamples roundTrips = new LatencySamples(2048);
+    private final LatencySamples classLoadWaits = new LatencySamples(2048);
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
     private volatile String agentError;
@@ -71,6 +72,11 @@ final class AgentStats {
 
     void roundTrip(long nanos) {
         roundTrips.record(nanos);
+    }
+
+    /** A class load of the program's, after premain, spent {@code nanos} in the transformer. */
+    void classLoadWait(long nanos) {
+        classLoadWaits.record(nanos);
     }
 
     void connectionOpened() {
@@ -155,6 +161,7 @@ final class AgentStats {
         m.put("bytesWoven", bytesWoven.get());
         m.put("serverConnections", connections.get());
         m.put("roundTripMillis", roundTrips.summaryMillis());
+        m.put(Stats.CLASS_LOAD_WAIT_MILLIS, classLoadWaits.summaryMillis());
         synchronized (failures) {
             m.put("failures", new ArrayList<>(failures));
         }

@@ -117,10 +117,14 @@ final class TaperTransformer implements ClassFileTransformer {
             stats.failed(className, "agent: " + t);
             return null;
         } finally {
+            long spent = System.nanoTime() - start;
             if (bypass) {
                 // only outside analysis code: inside it, the analysis's own state may be half updated
-                AgentTime.spent(System.nanoTime() - start);
+                AgentTime.spent(spent);
                 Bypass.exit();
+            }
+            if (redefined == null && stats.premainNanos != 0) {
+                stats.classLoadWait(spent);   // what the program feels of Taper on its class loads
             }
             depth[0] = 0;
         }
