@@ -73,12 +73,7 @@ class ThreadFieldPatchTest {
 
     @Test
     void aForkedJvmWithThePatchedJavaBaseSeesTheFieldOnEveryThread(@TempDir Path dir) throws Exception {
-        Path target = dir.resolve("java/lang/Thread.class");
-        Files.createDirectories(target.getParent());
-        Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
-        Path src = dir.resolve("src/Probe.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, """
+        String out = runPatched(dir, "Probe", """
             public class Probe {
                 public static void main(String[] a) throws Exception {
                     java.lang.reflect.Field f = Thread.class.getField("taperCounts");
@@ -88,12 +83,7 @@ class ThreadFieldPatchTest {
                     System.out.println(mine.length + " " + its.length + " " + (mine != its));
                 }
             }
-            """);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xshare:off", "-Xverify:all", "--patch-module", "java.base=" + dir,
-                src.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes()).strip();
-        assertEquals(0, p.waitFor(), out);
+            """, "-Xverify:all");
         assertEquals("0 0 true", out);
     }
 
@@ -103,12 +93,7 @@ class ThreadFieldPatchTest {
      */
     @Test
     void anArrayFetchedBeforeTheThreadsArrayGrewStillCounts(@TempDir Path dir) throws Exception {
-        Path target = dir.resolve("java/lang/Thread.class");
-        Files.createDirectories(target.getParent());
-        Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
-        Path src = dir.resolve("src/Grows.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, """
+        String out = runPatched(dir, "Grows", """
             import io.taper.runtime.state.ThreadFieldCounters;
             public class Grows {
                 public static void main(String[] a) throws Exception {
@@ -125,15 +110,7 @@ class ThreadFieldPatchTest {
                         + " " + (held != grown) + " " + (field == grown) + " " + held.length + " " + grown.length);
                 }
             }
-            """);
-        Path runtime = Path.of(io.taper.runtime.state.ThreadFieldCounters.class.getProtectionDomain().getCodeSource()
-            .getLocation().toURI());
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xshare:off", "-Xverify:all", "--patch-module", "java.base=" + dir,
-            "-Xbootclasspath/a:" + runtime, "-cp", runtime.toString(), src.toString()).redirectErrorStream(true)
-            .start();
-        String out = new String(p.getInputStream().readAllBytes()).strip();
-        assertEquals(0, p.waitFor(), out);
+            """, "-Xverify:all", "-Xbootclasspath/a:" + runtime(), "-cp", runtime());
         // two counts in the held array, five from the other thread; the grown array is new, not a copy
         assertEquals("7 1 true true 1024 100001", out);
     }
@@ -146,12 +123,7 @@ class ThreadFieldPatchTest {
      */
     @Test
     void threadsPastTheBudgetCountExactlyThroughCounted(@TempDir Path dir) throws Exception {
-        Path target = dir.resolve("java/lang/Thread.class");
-        Files.createDirectories(target.getParent());
-        Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
-        Path src = dir.resolve("src/Past.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, """
+        String out = runPatched(dir, "Past", """
             import io.taper.runtime.state.ThreadFieldCounters;
             import java.lang.reflect.Field;
             import java.util.concurrent.CyclicBarrier;
@@ -208,17 +180,36 @@ class ThreadFieldPatchTest {
                     System.out.println((plain[0] <= 16_000) + " " + (plain[2] >= 12 ? "shared" : "only " + plain[2]));
                 }
             }
-            """);
-        Path runtime = Path.of(io.taper.runtime.state.ThreadFieldCounters.class.getProtectionDomain().getCodeSource()
-            .getLocation().toURI());
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx32m", "-Xshare:off", "--patch-module", "java.base=" + dir,
-            "-Xbootclasspath/a:" + runtime, "-cp", runtime.toString(), src.toString()).redirectErrorStream(true)
-            .start();
-        String out = new String(p.getInputStream().readAllBytes()).strip();
-        assertEquals(0, p.waitFor(), out);
+            """, "-Xmx32m", "-Xbootclasspath/a:" + runtime(), "-cp", runtime());
         // sixteen threads, 50,000 counts each, at least twelve of them in the shared array: none lost
         assertEquals("800000 shared 0\ntrue shared", out);
+    }
+
+    /**
+     * Runs the source file of class {@code main} in a forked JVM whose {@code java.base} has the patched {@code Thread}
+     * (under {@code dir}), with {@code options}; asserts it exits 0 and returns its output, stripped.
+     */
+    private static String runPatched(Path dir, String main, String source, String... options) throws Exception {
+        Path target = dir.resolve("java/lang/Thread.class");
+        Files.createDirectories(target.getParent());
+        Files.write(target, ThreadFieldPatch.addTo(jdkThread()));
+        Path src = dir.resolve("src/" + main + ".java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, source);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+            .toString(), "-Xshare:off", "--patch-module", "java.base=" + dir));
+        command.addAll(List.of(options));
+        command.add(src.toString());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertEquals(0, p.waitFor(), out);
+        return out;
+    }
+
+    /** The runtime's classes (a jar or a directory), for the forked JVM's boot and class paths. */
+    private static String runtime() throws Exception {
+        return Path.of(io.taper.runtime.state.ThreadFieldCounters.class.getProtectionDomain().getCodeSource()
+            .getLocation().toURI()).toString();
     }
 
     @Test

@@ -311,9 +311,14 @@ final class ThreadProfile {
             }
         }
         int target = tree.target(node);
+        return push(d, node, target, tree.opened(target), method, now);
+    }
+
+    /** Opens frame {@code d}: the call counted on {@code node}, run on {@code target}. Returns the frame's token. */
+    private int push(int d, int node, int target, boolean reentry, int method, long now) {
         frameCalls[d] = node;
         frameNodes[d] = target;
-        frameReentry[d] = tree.opened(target);
+        frameReentry[d] = reentry;
         frameLastCallee[d] = -1;
         frameMethods[d] = method;
         frameStarts[d] = now;
@@ -354,15 +359,7 @@ final class ThreadProfile {
             node = tree.child(ContextTree.TRUNCATED, method);
             tree.nested(node, nesting);
         }
-        frameCalls[d] = node;
-        frameNodes[d] = node;
-        frameReentry[d] = nesting > 1;
-        frameLastCallee[d] = -1;
-        frameMethods[d] = method;
-        frameStarts[d] = now;
-        frameCallees[d] = 0;
-        depth = d + 1;
-        return d + 1;
+        return push(d, node, node, nesting > 1, method, now);
     }
 
     /** {@link #exit} for a thread past the state budget ({@link #enterShared}). */

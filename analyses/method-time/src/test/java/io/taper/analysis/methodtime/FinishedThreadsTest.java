@@ -17,7 +17,7 @@ class FinishedThreadsTest {
     static final int MAIN = 0, WORK = 1, HELPER = 2, METHODS = 3;
 
     /** Thread i calls MAIN -> WORK -> (HELPER if i is odd), at times that depend on i. */
-    private static ThreadProfile profile(int i, ThreadProfile into) {
+    static ThreadProfile profile(int i, ThreadProfile into) {
         long t = i * 1000L;
         int m = into.enter(MAIN, t);
         int w = into.enter(WORK, t + 1);

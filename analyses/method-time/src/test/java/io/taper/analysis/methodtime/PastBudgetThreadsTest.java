@@ -14,23 +14,18 @@ import org.junit.jupiter.api.Test;
  */
 class PastBudgetThreadsTest {
 
-    static final int MAIN = 0, WORK = 1, HELPER = 2, METHODS = 3;
+    static final int WORK = FinishedThreadsTest.WORK, METHODS = FinishedThreadsTest.METHODS;
 
-    /** Thread i calls MAIN -> WORK -> (HELPER if i is odd) and, every third thread, WORK -> WORK (recursion). */
+    /** {@link FinishedThreadsTest}'s calls of thread i and, every third thread, WORK -> WORK (recursion). */
     private static void calls(int i, ThreadProfile into) {
-        long t = i * 1000L;
-        int m = into.enter(MAIN, t);
-        int w = into.enter(WORK, t + 1);
-        if (i % 2 == 1) {
-            int h = into.enter(HELPER, t + 2);
-            into.exit(HELPER, h, t + 3 + i);
-        }
+        FinishedThreadsTest.profile(i, into);
         if (i % 3 == 0) {
-            int r = into.enter(WORK, t + 4 + i);
-            into.exit(WORK, r, t + 6 + i);
+            long t = i * 1000L + 500;
+            int w = into.enter(WORK, t);
+            int r = into.enter(WORK, t + 1);
+            into.exit(WORK, r, t + 3);
+            into.exit(WORK, w, t + 10 + i % 7);
         }
-        into.exit(WORK, w, t + 10 + i);
-        into.exit(MAIN, m, t + 20 + 2 * i);
     }
 
     @Test
@@ -46,7 +41,7 @@ class PastBudgetThreadsTest {
         MergedProfile separate = MergedProfile.merge(own, METHODS);
         MergedProfile shared = MergedProfile.merge(List.of(together.snapshot(100_000)), METHODS);
         assertEquals(50, together.threads());
-        assertArrayEquals(new long[] {50, 67, 25}, shared.invocations);
+        assertArrayEquals(new long[] {50, 84, 25}, shared.invocations);
         assertArrayEquals(separate.invocations, shared.invocations);
         assertArrayEquals(separate.inclusive, shared.inclusive);
         assertArrayEquals(separate.exclusive, shared.exclusive);
@@ -85,7 +80,7 @@ class PastBudgetThreadsTest {
         }
         MergedProfile shared = MergedProfile.merge(List.of(together.snapshot(Long.MAX_VALUE / 2)), METHODS);
         long recursive = (rounds + 2) / 3;
-        assertArrayEquals(new long[] {(long) threads * rounds, threads * (rounds + recursive), threads * rounds / 2},
+        assertArrayEquals(new long[] {(long) threads * rounds, threads * (rounds + 2 * recursive), threads * rounds / 2},
             shared.invocations);
         assertEquals(threads, shared.threads);
     }
