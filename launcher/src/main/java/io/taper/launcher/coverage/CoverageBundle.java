@@ -6,7 +6,8 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.jacoco.core.analysis.Analyzer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.jacoco.core.analysis.CoverageBuilder;
 import org.jacoco.core.analysis.IBundleCoverage;
 import org.jacoco.core.analysis.ICounter;
@@ -39,22 +40,44 @@ public final class CoverageBundle {
      */
     public static CoverageBundle analyse(ExecData data, List<Path> classes, String title) throws IOException {
         CoverageBuilder builder = new CoverageBuilder();
-        Analyzer analyzer = new Analyzer(data.store(), builder);
-        for (Path p : classes) {
-            if (!Files.exists(p)) {
-                throw new IOException(p + ": no such class file, directory or jar");
-            }
-            try {
-                analyzer.analyzeAll(p.toFile());
-            } catch (IllegalStateException e) {
-                throw new IOException(p + ": " + e.getMessage(), e);
-            }
-        }
+        ParallelAnalysis.analyse(data.store(), classes, builder);
         return new CoverageBundle(data, builder.getBundle(title));
     }
 
     public IBundleCoverage bundle() {
         return bundle;
+    }
+
+    /**
+     * The XML report into {@code xml} and the HTML one into {@code html} (either may be null), at the same time: they
+     * only read the analysed bundle, and on a big program each takes seconds.
+     */
+    public void writeReports(Path xml, Path html, List<Path> sources) throws IOException {
+        if (xml == null || html == null) {
+            if (xml != null) {
+                writeXml(xml, sources);
+            }
+            if (html != null) {
+                writeHtml(html, sources);
+            }
+            return;
+        }
+        FutureTask<Void> xmlTask = new FutureTask<>(() -> {
+            writeXml(xml, sources);
+            return null;
+        });
+        Thread t = new Thread(xmlTask, "taper-coverage-xml");
+        t.setDaemon(true);
+        t.start();
+        writeHtml(html, sources);
+        try {
+            xmlTask.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing " + xml, e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(xml + ": " + e.getCause(), e.getCause());
+        }
     }
 
     /** JaCoCo's XML report (the schema CI servers and IDEs import). */

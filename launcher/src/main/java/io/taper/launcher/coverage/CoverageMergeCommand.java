@@ -60,12 +60,7 @@ public final class CoverageMergeCommand implements Callable<Integer> {
             out.printf("merged %d inputs (%d classes) into %s%n", inputs.size(), data.store().getContents().size(), outFile);
             if (xml != null || html != null) {
                 CoverageBundle bundle = CoverageBundle.analyse(data, CoverageInputs.classes(inputs, classes), "merged");
-                if (xml != null) {
-                    bundle.writeXml(xml, sources);
-                }
-                if (html != null) {
-                    bundle.writeHtml(html, sources);
-                }
+                bundle.writeReports(xml, html, sources);
                 out.println("coverage: " + bundle.summary());
             }
             return 0;

@@ -63,8 +63,7 @@ public final class CoverageReport implements RunReport {
         String title = out.toAbsolutePath().normalize().getFileName() == null ? "coverage"
             : out.toAbsolutePath().normalize().getFileName().toString();
         CoverageBundle bundle = CoverageBundle.analyse(data, classes, title);
-        bundle.writeXml(out.resolve(XML), sources);
-        bundle.writeHtml(out.resolve(HTML), sources);
+        bundle.writeReports(out.resolve(XML), out.resolve(HTML), sources);
         console.printf("[taper] coverage: %s%n", bundle.summary());
         console.printf("[taper] coverage reports: %s, %s, %s%n", out.resolve(EXEC), out.resolve(XML),
             out.resolve(HTML).resolve("index.html"));
