@@ -18,18 +18,27 @@ import org.objectweb.asm.tree.MethodNode;
  * weaver or transform made it: a woven method that breaks one would stop the observed JVM at the first garbage
  * collection that finds it on a stack, and nothing in the JVM checks boot classes before that. Such a method keeps
  * its original code (reported as kept original, as a method too large to weave is, with the rule it broke); a class
- * that still breaks a rule after that fails, and the JVM loads it unchanged.
+ * that still breaks a rule after that fails, and the JVM loads it unchanged. Classes that passed in an earlier run
+ * are not checked again ({@link OopMapVerdicts}, with the woven-class cache).
  */
 final class ConformingWeaveHandler implements WeaveHandler {
 
     private final WeaveHandler woven;
+    /** Earlier runs' passes, or null (no cache). */
+    private final OopMapVerdicts verdicts;
+    private final AtomicLong classesKnown = new AtomicLong();
     private final AtomicLong classesChecked = new AtomicLong();
     private final AtomicLong methodsRestored = new AtomicLong();
     private final AtomicLong classesFailed = new AtomicLong();
     private final AtomicLong checkNanos = new AtomicLong();
 
     ConformingWeaveHandler(WeaveHandler woven) {
+        this(woven, null);
+    }
+
+    ConformingWeaveHandler(WeaveHandler woven, OopMapVerdicts verdicts) {
         this.woven = woven;
+        this.verdicts = verdicts;
     }
 
     @Override
@@ -40,9 +49,16 @@ final class ConformingWeaveHandler implements WeaveHandler {
         }
         long start = System.nanoTime();
         try {
+            if (verdicts != null && verdicts.passed(o.bytes())) {
+                classesKnown.incrementAndGet();
+                return o;
+            }
             List<OopMapCheck.Violation> broken = OopMapCheck.check(o.bytes());
             classesChecked.incrementAndGet();
             if (broken.isEmpty()) {
+                if (verdicts != null) {
+                    verdicts.pass(o.bytes());
+                }
                 return o;
             }
             byte[] restored = withOriginalCode(o.bytes(), request.classBytes(), broken);
@@ -104,6 +120,8 @@ final class ConformingWeaveHandler implements WeaveHandler {
     Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("classesChecked", classesChecked.get());
+        // passed in an earlier run (the same bytes but for integer constants): not checked again
+        m.put("classesPassedBefore", classesKnown.get());
         m.put("methodsKeptOriginal", methodsRestored.get());
         m.put("classesFailed", classesFailed.get());
         m.put("millis", checkNanos.get() / 1_000_000);
@@ -112,6 +130,14 @@ final class ConformingWeaveHandler implements WeaveHandler {
 
     @Override
     public void close() {
-        woven.close();
+        try {
+            if (verdicts != null) {
+                verdicts.save();
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // only a later run's time is lost: it checks these classes again
+        } finally {
+            woven.close();
+        }
     }
 }

@@ -124,7 +124,7 @@ public final class WeaverSetup {
             if (stats != null) {
                 stats.onTransform(handler::stats);
             }
-            return new PreparedAnalysis(conforming(handler, stats), prepared, results);
+            return new PreparedAnalysis(conforming(handler, stats, config), prepared, results);
         }
         ClassHierarchy hierarchy = new ClassHierarchy();
         // An adaptive run's sites sit behind their switches: the controller removes a site at once by switching it off.
@@ -145,13 +145,17 @@ public final class WeaverSetup {
             }
         }
         bootShadows(config, weaver.shadowFieldPrefix(), stats);
-        return new PreparedAnalysis(conforming(new FrameworkWeaveHandler(weaver, hierarchy, cache), stats), prepared,
-            results);
+        return new PreparedAnalysis(conforming(new FrameworkWeaveHandler(weaver, hierarchy, cache), stats, config),
+            prepared, results);
     }
 
-    /** Every answer held to HotSpot's oop-map rules ({@link ConformingWeaveHandler}). */
-    private static WeaveHandler conforming(WeaveHandler woven, ServerStats stats) {
-        ConformingWeaveHandler h = new ConformingWeaveHandler(woven);
+    /**
+     * Every answer held to HotSpot's oop-map rules ({@link ConformingWeaveHandler}); with the run's cache, classes that
+     * passed in an earlier run are not checked again.
+     */
+    private static WeaveHandler conforming(WeaveHandler woven, ServerStats stats, TaperConfig config) {
+        ConformingWeaveHandler h = new ConformingWeaveHandler(woven, config.cache().map(OopMapVerdicts::open)
+            .orElse(null));
         if (stats != null) {
             stats.onOopMapCheck(h::stats);
         }

@@ -87,7 +87,7 @@ class ConformingWeaveHandlerTest {
         assertEquals(List.of(), OopMapCheck.check(o.bytes()));
         assertEquals(4, method(o.bytes(), "deep").instructions.size(), "the original's four instructions");
         assertEquals(Opcodes.NOP, method(o.bytes(), "ok").instructions.getFirst().getOpcode(), "ok stays woven");
-        assertEquals(Map.of("classesChecked", 1L, "methodsKeptOriginal", 1L, "classesFailed", 0L),
+        assertEquals(Map.of("classesChecked", 1L, "classesPassedBefore", 0L, "methodsKeptOriginal", 1L, "classesFailed", 0L),
             withoutMillis(h.stats()));
     }
 
@@ -115,8 +115,67 @@ class ConformingWeaveHandlerTest {
         assertEquals(WeaveStatus.FAILED, o.status());
         assertEquals("woven code breaks HotSpot's oop-map rules: extra()V at instruction 0: stack overflow: max_stack 0"
             + " is too small", o.message());
-        assertEquals(Map.of("classesChecked", 1L, "methodsKeptOriginal", 0L, "classesFailed", 1L),
+        assertEquals(Map.of("classesChecked", 1L, "classesPassedBefore", 0L, "methodsKeptOriginal", 0L, "classesFailed", 1L),
             withoutMillis(h.stats()));
+    }
+
+    /** x/Numbered: {@code n()I} returns {@code ldc value}, after {@code extraNops} nops. */
+    private static byte[] numbered(int value, int extraNops) {
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "x/Numbered", null, "java/lang/Object", null);
+        MethodVisitor m = w.visitMethod(Opcodes.ACC_STATIC, "n", "()I", null, null);
+        m.visitCode();
+        for (int i = 0; i < extraNops; i++) {
+            m.visitInsn(Opcodes.NOP);
+        }
+        m.visitLdcInsn(value);
+        m.visitInsn(Opcodes.IRETURN);
+        m.visitMaxs(1, 0);
+        m.visitEnd();
+        w.visitEnd();
+        return w.toByteArray();
+    }
+
+    @Test
+    void classesThatPassedInAnEarlierRunAreNotCheckedAgain(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        ConformingWeaveHandler first = new ConformingWeaveHandler(
+            request -> new WeaveHandler.Outcome(WeaveStatus.WOVEN, numbered(100_001, 0), List.of(SITE), ""),
+            OopMapVerdicts.open(dir));
+        first.weave(request());
+        ConformingWeaveHandler broken = new ConformingWeaveHandler(
+            request -> new WeaveHandler.Outcome(WeaveStatus.WOVEN, planted(true, 1, false), List.of(SITE), ""),
+            OopMapVerdicts.open(dir));
+        broken.weave(request());
+        broken.close();
+        first.close();
+        OopMapVerdicts kept = OopMapVerdicts.open(dir);
+        assertEquals(1, kept.loaded(), "the pass, not the class that broke a rule");
+        // a later run's numbers in the constants: the same verdict; other code: checked
+        byte[][] answers = {numbered(200_002, 0), numbered(200_002, 1), planted(true, 1, false)};
+        int[] next = {0};
+        ConformingWeaveHandler later = new ConformingWeaveHandler(
+            request -> new WeaveHandler.Outcome(WeaveStatus.WOVEN, answers[next[0]++], List.of(SITE), ""), kept);
+        for (int i = 0; i < answers.length; i++) {
+            later.weave(request());
+        }
+        assertEquals(Map.of("classesChecked", 2L, "classesPassedBefore", 1L, "methodsKeptOriginal", 1L,
+            "classesFailed", 0L), withoutMillis(later.stats()));
+    }
+
+    @Test
+    void onlyTheLastFilesOfOtherBuildsStay(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        for (int i = 0; i < 6; i++) {
+            java.nio.file.Path f = dir.resolve("oopmap-passed-old" + i + ".bin");
+            java.nio.file.Files.write(f, new byte[16]);
+            java.nio.file.Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(1_000_000L * i));
+        }
+        java.nio.file.Files.write(dir.resolve("other.bin"), new byte[1]);
+        OopMapVerdicts.open(dir);
+        try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of("oopmap-passed-old3.bin", "oopmap-passed-old4.bin", "oopmap-passed-old5.bin",
+                "other.bin"), left.map(p -> p.getFileName().toString()).sorted().toList());
+        }
     }
 
     private static Map<String, Object> withoutMillis(Map<String, Object> stats) {

@@ -15,7 +15,7 @@ class RequestTimingsTest {
             t.record(i == 7 ? WeaveStatus.FAILED : WeaveStatus.WOVEN, i * 1_000_000L); // 1..100 ms, shuffled order
         }
         Map<String, Object> m = t.summaryMillis();
-        assertEquals(100, m.get("count"));
+        assertEquals(100L, m.get("count"));
         assertEquals(50.0, m.get("p50"));
         assertEquals(90.0, m.get("p90"));
         assertEquals(99.0, m.get("p99"));
@@ -32,14 +32,14 @@ class RequestTimingsTest {
         for (int i = 0; i < 10_000; i++) {
             t.record(WeaveStatus.UNCHANGED, 1_234_567L);
         }
-        assertEquals(10_000, t.summaryMillis().get("count"));
+        assertEquals(10_000L, t.summaryMillis().get("count"));
         assertEquals(1.235, t.summaryMillis().get("p99"));
     }
 
     @Test
     void emptyIsAllZeros() {
         Map<String, Object> m = new RequestTimings().summaryMillis();
-        assertEquals(0, m.get("count"));
+        assertEquals(0L, m.get("count"));
         assertEquals(0.0, m.get("p50"));
         assertEquals(0.0, m.get("max"));
     }
