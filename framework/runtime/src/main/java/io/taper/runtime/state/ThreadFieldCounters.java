@@ -57,14 +57,14 @@ public final class ThreadFieldCounters {
     private static final long[][] POOL = new long[4][];
     private static int pooled;
     /**
-     * The arrays threads count into once theirs cannot grow within {@link #counterLimit}, one per stripe of thread
-     * ids ({@link #stripeOf}), and the ones they held before they grew (a woven method may still count into the array
-     * it fetched on entry). Bounded: at most 64 arrays that span the counters, as many as an eighth of the limit holds
-     * ({@link #fitStripes}), where every such thread would otherwise hold its own. Its increments are the
-     * same plain ones for code that keeps the array for several counts ({@link #grown}), so those of two threads that
-     * hit one counter at the same moment may lose one: its counts are then a lower bound, and the results say how many
-     * threads counted there ({@link #figures}); code that counts once per rare-path call counts there exactly
-     * ({@link #counted}).
+     * The arrays threads count into once theirs cannot grow within {@link #counterLimit}: one per stripe of thread
+     * ids ({@link #stripeOf}) for exact counts, the first for plain ones; and the ones they held before they grew (a
+     * woven method may still count into the array it fetched on entry). Bounded: at most 64 arrays that span the
+     * counters, as many as an eighth of the limit holds ({@link #fitStripes}), where every such thread would
+     * otherwise hold its own. Plain increments, for code that keeps the array for several counts ({@link #grown}), of
+     * two threads that hit one counter at the same moment may lose one: the counts are then a lower bound, and the
+     * results say how many threads counted there ({@link #figures}); code that counts once per rare-path call counts
+     * there exactly ({@link #counted}).
      */
     private static final long[][] SHARED = stripes();
     /**
@@ -268,8 +268,12 @@ public final class ThreadFieldCounters {
                             e.sharing = true;
                             sharingThreads++;
                         }
-                        fitStripes(counter);
-                        int stripe = stripeOf(t);
+                        // plain increments gain little from stripes, and an array as wide as every block per stripe
+                        // would cost more than the exact counts' do
+                        if (once) {
+                            fitStripes(counter);
+                        }
+                        int stripe = once ? stripeOf(t) : 0;
                         long[] s = sharedFor(stripe, counter);
                         if (once) {
                             addShared(s, counter);
