@@ -16,7 +16,7 @@ import jdk.internal.vm.annotation.ForceInline;
  * writes its array, so no increment is lost.
  *
  * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own
- * work on the thread, during which the field holds a shadow array that is never reported ({@link #ownWork}). A thread
+ * work on the thread, during which the field holds the scratch array, shared and never reported ({@link #ownWork}). A thread
  * whose array grows gets a new one, empty, and the old one stays its own and is read with it: a method that fetched
  * the old one into a local before keeps counting there. Threads that ended are swept when the registered threads
  * outnumber twice the live ones seen at the last sweep, or their arrays twice the bytes (at least
@@ -118,7 +118,7 @@ public final class ThreadFieldCounters {
         stripeMask = k - 1;
     }
 
-    /** A thread's arrays: the one it reports and the shadow its field holds during Taper's own work. */
+    /** A thread's arrays: the one it reports, and the ones it held before. */
     private static final class Entry {
         final Thread thread;
         final String name;
@@ -132,7 +132,6 @@ public final class ThreadFieldCounters {
          * on entry in a local until it returns, so growth adds an array rather than copies one.
          */
         long[][] retired = new long[0][];
-        long[] shadow = NONE;
         int own;
         /** Whether the thread counts into {@link #SHARED} since its array could not grow within the budget. */
         boolean sharing;
@@ -255,14 +254,20 @@ public final class ThreadFieldCounters {
             busy = t;
             try {
                 Entry e = entryOf(t);
-                long[] was = e.own > 0 ? e.shadow : e.real;
+                if (e.own > 0) {
+                    // Taper's own work: one scratch array for every thread (never reported), not one each
+                    long[] sc = scratchFor(counter);
+                    ThreadIds.UNSAFE.putObject(t, OFFSET, sc);
+                    return sc;
+                }
+                long[] was = e.real;
                 long[] now = was;
                 if (counter >= was.length) {
                     int size = sizeFor(was, counter);
-                    if (e.own == 0 && liveBytes + 8L * size > counterLimit()) {
+                    if (liveBytes + 8L * size > counterLimit()) {
                         sweep();
                     }
-                    if (e.own == 0 && liveBytes + 8L * size > counterLimit()) {
+                    if (liveBytes + 8L * size > counterLimit()) {
                         // past the budget: this thread counts into the one array such threads share
                         if (!e.sharing) {
                             e.sharing = true;
@@ -293,10 +298,7 @@ public final class ThreadFieldCounters {
                     now = new long[size];
                     liveBytes += 8L * now.length;
                 }
-                if (e.own > 0) {
-                    e.shadow = now;   // never reported: the shadow's counts may go
-                    liveBytes -= 8L * (now == was ? 0 : was.length);
-                } else if (now != was) {
+                if (now != was) {
                     if (was.length > 0) {
                         long[][] r = new long[e.retired.length + 1][];   // no woven code: no ArrayList
                         System.arraycopy(e.retired, 0, r, 0, e.retired.length);
@@ -328,7 +330,7 @@ public final class ThreadFieldCounters {
 
     /**
      * Taper's own work on the current thread starts or ends ({@code ThreadCounters.ownWork} calls this): meanwhile
-     * its field holds the shadow array, so the woven JDK code the work runs counts where nothing is reported.
+     * its field holds the scratch array, so the woven JDK code the work runs counts where nothing is reported.
      */
     static void ownWork(boolean enter) {
         if (!READY || OFFSET < 0) {
@@ -345,7 +347,7 @@ public final class ThreadFieldCounters {
                 } else if (e.own > 0) {
                     e.own--;
                 }
-                ThreadIds.UNSAFE.putObject(t, OFFSET, e.own > 0 ? e.shadow : e.real);
+                ThreadIds.UNSAFE.putObject(t, OFFSET, e.own > 0 ? scratchFor(0) : e.real);
             } finally {
                 busy = before;
             }
@@ -439,10 +441,11 @@ public final class ThreadFieldCounters {
         return s;
     }
 
-    /** Bytes the arrays hold now (live threads' and their shadows, and the exited threads' sum), an estimate. */
+    /** Bytes the arrays hold now (live threads', the shared ones, scratch and the exited threads' sum), an estimate. */
     public static long bytes() {
         synchronized (LOCK) {
-            long b = 16 + 8L * exited.length;
+            long[] sc = scratch;
+            long b = 32 + 8L * (exited.length + (sc == null ? 0 : sc.length));
             for (int i = 0; i < SHARED.length; i++) {
                 b += 32 + 8L * (SHARED[i].length + SINKS[i].length);
             }
@@ -451,7 +454,7 @@ public final class ThreadFieldCounters {
             }
             for (int i = 0; i < LIVE.size(); i++) {
                 Entry e = LIVE.get(i);
-                b += 32 + 8L * (e.real.length + e.shadow.length);
+                b += 32 + 8L * e.real.length;
                 for (long[] r : e.retired) {
                     b += 16 + 8L * r.length;
                 }
@@ -504,7 +507,8 @@ public final class ThreadFieldCounters {
     private static long[] scratchFor(int counter) {
         long[] s = scratch;   // null while the class initialises
         if (s == null || counter >= s.length) {
-            s = new long[counter < 1024 ? 1024 : counter + 1];
+            int n = s == null || s.length > (1 << 29) ? 0 : 2 * s.length;   // doubled: no woven code, not Math's
+            s = new long[counter < 1024 ? (n > 1024 ? n : 1024) : (n > counter ? n : counter + 1)];
             scratch = s;
         }
         return s;
@@ -561,7 +565,6 @@ public final class ThreadFieldCounters {
                 liveBytes -= 8L * e.real.length;
             }
             ThreadIds.UNSAFE.putObject(e.thread, OFFSET, NONE);
-            liveBytes -= 8L * e.shadow.length;
             for (long[] r : e.retired) {
                 liveBytes -= 8L * r.length;
             }
