@@ -1,11 +1,9 @@
 package io.taper.server.internal;
 
+import io.taper.protocol.Murmur3;
 import io.taper.weaver.WovenClassCache;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,7 +133,7 @@ final class OopMapVerdicts {
     }
 
     /**
-     * The digest of the bytes with the values of integer constants zeroed: MurmurHash3's 128-bit mixing (x64), fast
+     * The digest of the bytes with the values of integer constants zeroed: MurmurHash3's 128-bit hash, fast
      * under the server's C1-only JIT, where SHA-256 takes several times longer; a chance collision among millions of
      * classes is near 2^-90.
      */
@@ -151,54 +149,8 @@ final class OopMapVerdicts {
                 copy[at + 3] = 0;
             }
         }
-        return murmur3(copy);
-    }
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long C1 = 0x87c37b91114253d5L;
-    private static final long C2 = 0x4cf5ad432745937fL;
-
-    static Key murmur3(byte[] b) {
-        long h1 = 0x9368e53c2f6af274L;
-        long h2 = 0x586dcd208f7cd3fdL;
-        int blocks = b.length / 16;
-        for (int i = 0; i < blocks; i++) {
-            long k1 = (long) LONGS.get(b, i * 16);
-            long k2 = (long) LONGS.get(b, i * 16 + 8);
-            h1 ^= Long.rotateLeft(k1 * C1, 31) * C2;
-            h1 = (Long.rotateLeft(h1, 27) + h2) * 5 + 0x52dce729;
-            h2 ^= Long.rotateLeft(k2 * C2, 33) * C1;
-            h2 = (Long.rotateLeft(h2, 31) + h1) * 5 + 0x38495ab5;
-        }
-        long k1 = 0;
-        long k2 = 0;
-        int tail = blocks * 16;
-        for (int i = b.length - 1; i >= tail + 8; i--) {
-            k2 = (k2 << 8) | (b[i] & 0xFF);
-        }
-        for (int i = Math.min(b.length, tail + 8) - 1; i >= tail; i--) {
-            k1 = (k1 << 8) | (b[i] & 0xFF);
-        }
-        h2 ^= Long.rotateLeft(k2 * C2, 33) * C1;
-        h1 ^= Long.rotateLeft(k1 * C1, 31) * C2;
-        h1 ^= b.length;
-        h2 ^= b.length;
-        h1 += h2;
-        h2 += h1;
-        h1 = fmix(h1);
-        h2 = fmix(h2);
-        h1 += h2;
-        h2 += h1;
-        return new Key(h1, h2);
-    }
-
-    private static long fmix(long k) {
-        k ^= k >>> 33;
-        k *= 0xff51afd7ed558ccdL;
-        k ^= k >>> 33;
-        k *= 0xc4ceb9fe1a85ec53L;
-        k ^= k >>> 33;
-        return k;
+        long[] h = Murmur3.hash128(copy, 0, copy.length, 0);
+        return new Key(h[0], h[1]);
     }
 
     private static byte[] sha256(byte[] bytes) {

@@ -1,6 +1,7 @@
 package io.taper.weaver.internal;
 
 import io.taper.api.ClassTransform;
+import io.taper.protocol.Murmur3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -101,12 +102,12 @@ public final class TransformStore {
             b.append('\0').append(e.getKey()).append('=').append(e.getValue());
         }
         byte[] text = b.toString().getBytes(StandardCharsets.UTF_8);
-        long[] h = CacheKeys.murmur3x128(text, 0, text.length, 0);
+        long[] h = Murmur3.hash128(text, 0, text.length, 0);
         // the bytes exactly unless the transform names what it numbers by method: it may number what it adds in
         // method order (coverage's probes, which JaCoCo's analyser numbers in file order)
         long seed = h[0] ^ h[1];
         long[] c = anyMethodOrder ? CacheKeys.canonical(r.bytes(), seed)
-            : CacheKeys.murmur3x128(r.bytes(), 0, r.bytes().length, seed);
+            : Murmur3.hash128(r.bytes(), 0, r.bytes().length, seed);
         byte[] key = new byte[CacheEntry.KEY_BYTES];
         CacheKeys.put(key, CacheKeys.put(key, 0, h), c);
         return key;
