@@ -175,7 +175,8 @@ class ThreadFieldPatchTest {
                     f = Thread.class.getField("taperCounts");
                     io.taper.runtime.StateBudget.set(1 << 20);
                     long[] exact = run(true, C, 16, 50_000);
-                    System.out.println(exact[0] + " " + (exact[1] >= 12 ? "shared" : "only " + exact[1]) + " " + exact[2]);
+                    System.out.println(exact[0] + " " + (exact[1] >= 12 ? "shared" : "only " + exact[1]) + " "
+                        + exact[2]);
                     long[] plain = run(false, C + 1, 16, 1_000);
                     System.out.println((plain[0] <= 16_000) + " " + (plain[2] >= 12 ? "shared" : "only " + plain[2]));
                 }

@@ -76,7 +76,8 @@ public final class CoverageBundle {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing " + xml, e);
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(xml + ": " + e.getCause(), e.getCause());
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(xml + ": " + cause, cause);
         }
     }
 

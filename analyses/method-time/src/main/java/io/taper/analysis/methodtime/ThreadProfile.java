@@ -132,11 +132,6 @@ final class ThreadProfile {
         return new ThreadProfile(t, together);
     }
 
-    /** Whether this thread records into a profile shared by the threads past the state budget. */
-    boolean sharesTree() {
-        return together != null;
-    }
-
     /** A finished thread that shared a tree: its frames still open go as discarded ones (their exits never came). */
     void leaveShared() {
         synchronized (together) {
@@ -270,7 +265,8 @@ final class ThreadProfile {
 
     /** The bytes this profile's arrays hold: its context tree (unless shared, counted with its owner) and its stack. */
     long bytes() {
-        return (together != null ? 0 : tree.bytes()) + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
+        long own = together != null ? 0 : tree.bytes();
+        return own + 4L * (frameNodes.length + frameMethods.length + frameLastCallee.length
             + frameLastCalleeNode.length + frameCalls.length) + 8L * (frameStarts.length + frameCallees.length)
             + frameReentry.length + 20L * waitNodes.length + 128;
     }

@@ -122,8 +122,7 @@ final class ThreadProfiles {
                 BY_THREAD_ID.put(id, p);
                 PAST_BUDGET.add(p);
                 pastBudget++;
-                ThreadStateSampler.ensureStarted();
-                return p;
+                return p;   // no sampler for it: its waiting is not recorded
             }
             p = ThreadProfile.of(t, maxContextsPerThread());
             BY_THREAD_ID.put(id, p);

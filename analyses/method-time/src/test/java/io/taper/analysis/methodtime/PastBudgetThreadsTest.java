@@ -80,7 +80,8 @@ class PastBudgetThreadsTest {
         }
         MergedProfile shared = MergedProfile.merge(List.of(together.snapshot(Long.MAX_VALUE / 2)), METHODS);
         long recursive = (rounds + 2) / 3;
-        assertArrayEquals(new long[] {(long) threads * rounds, threads * (rounds + 2 * recursive), threads * rounds / 2},
+        assertArrayEquals(
+            new long[] {(long) threads * rounds, threads * (rounds + 2 * recursive), threads * rounds / 2},
             shared.invocations);
         assertEquals(threads, shared.threads);
     }

@@ -15,14 +15,14 @@ import jdk.internal.vm.annotation.ForceInline;
  * rare path on its own profile (a trap where it never ran) rather than a call everywhere. Only the owning thread
  * writes its array, so no increment is lost.
  *
- * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own
- * work on the thread, during which the field holds the scratch array, shared and never reported ({@link #ownWork}). A thread
- * whose array grows gets a new one, empty, and the old one stays its own and is read with it: a method that fetched
- * the old one into a local before keeps counting there. Threads that ended are swept when the registered threads
- * outnumber twice the live ones seen at the last sweep, or their arrays twice the bytes (at least
- * {@link #sweepFloor}), and past that floor whenever a thread starts and no ended thread's array is at hand: an
- * ended thread's array goes to a thread that starts later, whole (its counts, and the new thread's, are then reported
- * as the exited threads'), or is added into one array of exited counts and let go.
+ * <p>The rare path is {@link #grown}: the first count of a thread, a counter past its array's end, or Taper's own work
+ * on the thread, during which the field holds the scratch array, shared and never reported ({@link #ownWork}). A thread
+ * whose array grows gets a new one, empty, and the old one stays its own and is read with it: a method that fetched the
+ * old one into a local before keeps counting there. Threads that ended are swept when the registered threads outnumber
+ * twice the live ones seen at the last sweep, or their arrays twice the bytes (at least {@link #sweepFloor}), and past
+ * that floor whenever a thread starts and no ended thread's array is at hand: an ended thread's array goes to a thread
+ * that starts later, whole (its counts, and the new thread's, are then reported as the exited threads'), or is added
+ * into one array of exited counts and let go.
  *
  * <p>The rare path runs no woven code before it knows whether it is re-entered (not even {@code Math}'s): woven JDK
  * code that its own work runs (the registration's lists, the thread's name) comes back here on the same thread and
