@@ -4,6 +4,7 @@ import io.taper.protocol.StateSize;
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.TaperConfigException;
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -40,6 +41,10 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "adaptive", converter = RunCommand.ModeOption.class,
             description = "fixed or adaptive. Default: ${DEFAULT-VALUE}.")
     Mode mode;
+
+    @Option(names = "--startup-pass", paramLabel = "WHEN", converter = RunCommand.StartupPassOption.class,
+            description = "eager or background, as for 'taper run'. Default: the analysis's own.")
+    StartupPass startupPass;
 
     @Option(names = "--controller", paramLabel = "SPEC",
             description = "Controller strategy (as for 'taper run'). Default: the analysis's own in adaptive mode.")
@@ -95,7 +100,8 @@ public final class AgentCommand implements Callable<Integer> {
                 .with(TaperConfig.CACHE, CacheOption.resolve(cache))
                 // one file at exit: a build's test JVMs are many and short
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
-            cfg = RunConfig.withDescriptor(cfg, descriptor);
+            cfg = RunConfig.withDescriptor(cfg, descriptor)
+                .with(TaperConfig.STARTUP_PASS, RunConfig.startupPass(startupPass, descriptor).key());
             Path file = dir.resolve(PROPERTIES);
             cfg.store(file);
             // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for the

@@ -1,6 +1,7 @@
 package io.taper.launcher;
 
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import io.taper.protocol.StateSize;
 import io.taper.protocol.TaperConfig;
 import java.nio.file.Files;
@@ -122,6 +123,15 @@ public final class RunCommand implements Callable<Integer> {
                     + "inlined throws that code away too, which the model does not weigh).")
     String reweave;
 
+    @Option(names = "--startup-pass", paramLabel = "WHEN", converter = StartupPassOption.class,
+            description = "When the JDK classes loaded before the agent (some 950) are woven: eager (before main: every "
+                    + "call from main on is observed; the program waits for it) or background (the program starts at "
+                    + "once; a start-up class is observed from when the pass reaches it, and a program that ends first "
+                    + "leaves the rest unwoven: stats.startupPass). Default: the analysis's own (eager for sfa, "
+                    + "method-count and bytecode-count, whose verdicts and exact counts need every event from main on; "
+                    + "background for method-time and coverage).")
+    StartupPass startupPass;
+
     @Option(names = "--no-reports",
             description = "Write result.json (and coverage's jacoco.exec) only, not the analysis's reports (SFA's tables, "
                     + "method-time's flame graph, coverage's XML and HTML); coverage-merge makes them later.")
@@ -161,6 +171,17 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The three ways to run a program. */
     /** {@code --mode}'s spelling is {@link Mode#key()}, and a wrong one gets {@link Mode#parse}'s message. */
+    static final class StartupPassOption implements CommandLine.ITypeConverter<StartupPass> {
+        @Override
+        public StartupPass convert(String value) {
+            try {
+                return StartupPass.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     static final class ModeOption implements CommandLine.ITypeConverter<Mode> {
         @Override
         public Mode convert(String value) {
@@ -214,7 +235,7 @@ public final class RunCommand implements Callable<Integer> {
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
                     absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache),
-                    analysisOptions, view.key(), javaArgs);
+                    analysisOptions, view.key(), startupPass, javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());

@@ -2,6 +2,8 @@ package io.taper.launcher;
 
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.TaperConfigException;
+import io.taper.result.ResultKeys.Launch;
+import io.taper.result.StartupPass;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,6 +29,25 @@ final class RunConfig {
             }
         }
         return cfg;
+    }
+
+    /** What a run's start-up pass is when the command line does not say: an analysis that does not say either. */
+    static final StartupPass DEFAULT_STARTUP_PASS = StartupPass.BACKGROUND;
+
+    /**
+     * The start-up pass of a run: {@code given} (the command line's), else the analysis descriptor's
+     * {@value TaperConfig#STARTUP_PASS}, else {@link #DEFAULT_STARTUP_PASS}.
+     */
+    static StartupPass startupPass(StartupPass given, java.util.Properties descriptor) {
+        if (given != null) {
+            return given;
+        }
+        String v = descriptor.getProperty(TaperConfig.STARTUP_PASS, "").trim();
+        try {
+            return v.isEmpty() ? DEFAULT_STARTUP_PASS : StartupPass.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new LauncherException("the analysis descriptor's " + TaperConfig.STARTUP_PASS + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -56,6 +77,9 @@ final class RunConfig {
                 .with(TaperConfig.CACHE, o.cache())
                 .with(TaperConfig.SERVER_WAIT_MS, Integer.toString(serverWaitMillis));
         cfg = withDescriptor(cfg, analysis.descriptor());
+        StartupPass pass = startupPass(o.startupPass(), analysis.descriptor());
+        cfg = cfg.with(TaperConfig.STARTUP_PASS, pass.key());
+        launch.put(Launch.STARTUP_PASS, pass.key());
         if (!o.controllerPath().isEmpty()) {
             cfg = cfg.with(TaperConfig.CONTROLLER_PATH, o.controllerPath().stream()
                     .map(x -> x.toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator)));

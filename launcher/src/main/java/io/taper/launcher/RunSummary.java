@@ -1,6 +1,7 @@
 package io.taper.launcher;
 
 import io.taper.result.ResultFormat;
+import io.taper.result.StartupPass;
 import io.taper.result.ResultKeys;
 import io.taper.result.ResultKeys.Controller;
 import io.taper.result.ResultKeys.State;
@@ -33,6 +34,9 @@ final class RunSummary {
             ps.printf("[taper] start-up: premain %s ms; then %d class loads waited %s ms in Taper's transformer "
                     + "(p99 %s ms)%n", n(s, Stats.PREMAIN_MILLIS), loads.longValue(), wholeMillis(waits.get("total")),
                     waits.get("p99"));
+        }
+        if (s.get(Stats.STARTUP_PASS) instanceof Map<?, ?> pass) {
+            ps.println(startupPass(pass, n(s, "startupClasses")));
         }
         if (s.get(Stats.SERVER) instanceof Map<?, ?> server && server.get("methodsKeptOriginal") instanceof Number kept
                 && kept.intValue() > 0) {
@@ -121,5 +125,20 @@ final class RunSummary {
             return d.longValue();
         }
         return v == null ? "-" : v;
+    }
+
+    /** The start-up pass's line: when it ran and, in the background, how far it got before the program ended. */
+    static String startupPass(Map<?, ?> pass, Object classes) {
+        String timing = String.valueOf(pass.get(Stats.STARTUP_PASS_TIMING));
+        if (StartupPass.EAGER.key().equals(timing)) {
+            return "[taper] start-up pass (eager): " + classes + " classes loaded before the agent, woven before main";
+        }
+        long left = pass.get(Stats.STARTUP_PASS_CLASSES_LEFT) instanceof Number n ? n.longValue() : 0;
+        long end = pass.get(Stats.STARTUP_PASS_END_MILLIS) instanceof Number n ? n.longValue() : -1;
+        return left == 0 && end >= 0
+            ? "[taper] start-up pass (background): " + classes + " classes loaded before the agent, woven by "
+                + end + " ms after premain began"
+            : "[taper] start-up pass (background): the program ended first; " + left + " of " + classes
+                + " classes loaded before the agent stayed unwoven (--startup-pass eager weaves them before main)";
     }
 }

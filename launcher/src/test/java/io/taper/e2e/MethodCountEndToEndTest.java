@@ -58,6 +58,45 @@ class MethodCountEndToEndTest {
     }
 
     @Test
+    void backgroundPassLetsTheProgramStartAtOnceAndCountsItsOwnMethodsExactly() throws Exception {
+        // the program most likely ends before the pass is done
+        TaperProcess.Outcome run = TaperProcess.run(tmp.resolve("bg"), "run", "--analysis", "method-count",
+                "--mode", "fixed", "--startup-pass", "background", "--out", tmp.resolve("bg").toString(), "--",
+                "-Xverify:all", "-cp", TaperProcess.fixtureClassPath(), MAIN);
+        assertEquals(7, run.exitCode(), run.stderr());
+        assertEquals(OUTPUT, run.stdout());
+        Map<String, Long> counts = counts(run.rows());
+        String k = MAIN + ".";
+        assertEquals(1L, counts.get(k + "main([Ljava/lang/String;)V"));
+        assertEquals(177L, counts.get(k + "fib(I)I"));
+        assertEquals(4L, counts.get("io.taper.e2e.fixtures.Isolated.work()V"));
+        Map<String, Object> stats = run.stats();
+        Map<?, ?> pass = (Map<?, ?>) stats.get("startupPass");
+        assertEquals("background", pass.get("timing"));
+        long classes = ((Number) stats.get("startupClasses")).longValue();
+        long left = ((Number) pass.get("classesLeft")).longValue();
+        assertTrue(classes > 300 && left >= 0 && left <= classes, pass + " of " + classes);
+        assertEquals(left == 0, ((Number) pass.get("endMillis")).longValue() >= 0, pass.toString());
+        assertEquals(0.0, stats.get("classesFailed"));
+        assertTrue(run.stderr().contains("[taper] start-up pass (background): "), run.stderr());
+    }
+
+    @Test
+    void backgroundPassWeavesTheStartUpClassesWhileTheProgramRuns() throws Exception {
+        Path out = tmp.resolve("after");
+        TaperProcess.Outcome run = TaperProcess.run(out, "run", "--analysis", "method-count", "--mode", "fixed",
+                "--startup-pass", "background", "--snapshot-interval", "100", "--out", out.toString(), "--",
+                "-cp", TaperProcess.fixtureClassPath(), "io.taper.e2e.fixtures.AfterStartupPass", out.toString());
+        assertEquals(0, run.exitCode(), run.stdout() + run.stderr());
+        assertEquals("mirrored 6\n", run.stdout());
+        // a class loaded before premain, woven by the pass while main waited: every call after that counts
+        assertEquals(7L, counts(run.rows()).get("java.lang.Character.isMirrored(I)Z"));
+        Map<?, ?> pass = (Map<?, ?>) run.stats().get("startupPass");
+        assertEquals(0L, ((Number) pass.get("classesLeft")).longValue(), pass.toString());
+        assertTrue(((Number) pass.get("endMillis")).longValue() >= 0, pass.toString());
+    }
+
+    @Test
     void baselineRunsTheSameProgramWithoutAgent() throws Exception {
         TaperProcess.Outcome run = TaperProcess.run(tmp.resolve("none"), "run", "--mode", "none",
                 "--out", tmp.resolve("none").toString(), "--", "-cp", TaperProcess.fixtureClassPath(), MAIN);

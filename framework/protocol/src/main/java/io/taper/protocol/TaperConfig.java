@@ -1,6 +1,7 @@
 package io.taper.protocol;
 
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -108,6 +109,11 @@ public final class TaperConfig {
      * verification, patched modules), space-separated: start-up classes are kept per JDK and these options.
      */
     public static final String OBSERVED_CLASS_OPTIONS = "observed.class.options";
+    /**
+     * Optional: when the agent weaves the classes loaded before it ({@link StartupPass}, default {@code eager}: an
+     * agent whose launcher did not say keeps the behaviour that observes every call from {@code main} on).
+     */
+    public static final String STARTUP_PASS = "startup.pass";
     /** The file in the boot shadows directory that the server writes last: the launcher patches only with it. */
     public static final String BOOT_SHADOWS_COMPLETE = "COMPLETE";
 
@@ -115,7 +121,7 @@ public final class TaperConfig {
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS, THREAD_FIELD,
         SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
-        OBSERVED_CLASS_OPTIONS);
+        OBSERVED_CLASS_OPTIONS, STARTUP_PASS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -219,6 +225,12 @@ public final class TaperConfig {
     public Mode mode() {
         String v = values.get(MODE);
         return v == null ? Mode.FIXED : parseMode(v);
+    }
+
+    /** {@link #STARTUP_PASS}; defaults to {@link StartupPass#EAGER}. */
+    public StartupPass startupPass() {
+        String v = values.get(STARTUP_PASS);
+        return v == null ? StartupPass.EAGER : parseStartupPass(v);
     }
 
     /** The strategy spec; defaults to "none". */
@@ -366,6 +378,9 @@ public final class TaperConfig {
             case MODE:
                 parseMode(value);
                 break;
+            case STARTUP_PASS:
+                parseStartupPass(value);
+                break;
             case TIMEOUT_MS:
                 parseTimeout(value);
                 break;
@@ -433,6 +448,14 @@ public final class TaperConfig {
             throw bad(MODE, v, "an instrumented run is fixed or adaptive; mode none runs no agent");
         }
         return m;
+    }
+
+    private static StartupPass parseStartupPass(String v) {
+        try {
+            return StartupPass.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw bad(STARTUP_PASS, v, e.getMessage());
+        }
     }
 
     private static int parseTimeout(String v) {

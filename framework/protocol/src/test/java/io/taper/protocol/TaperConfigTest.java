@@ -1,6 +1,7 @@
 package io.taper.protocol;
 
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -113,6 +114,17 @@ class TaperConfigTest {
             () -> TaperConfig.of(Map.of(TaperConfig.MODE, "sometimes")));
         assertEquals("taper config: key 'mode' has bad value 'sometimes': mode must be none, fixed or adaptive, got"
             + " sometimes", e.getMessage());
+    }
+
+    @Test
+    void theStartUpPassIsEagerUnlessTheLauncherSaysOtherwise() {
+        assertEquals(StartupPass.EAGER, TaperConfig.empty().startupPass());
+        assertEquals(StartupPass.BACKGROUND,
+            TaperConfig.of(Map.of(TaperConfig.STARTUP_PASS, "Background")).startupPass());
+        TaperConfigException e = assertThrows(TaperConfigException.class,
+            () -> TaperConfig.of(Map.of(TaperConfig.STARTUP_PASS, "later")));
+        assertEquals("taper config: key 'startup.pass' has bad value 'later': the start-up pass must be eager or"
+            + " background, got later", e.getMessage());
     }
 
     @Test

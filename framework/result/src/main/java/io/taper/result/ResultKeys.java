@@ -56,6 +56,15 @@ public final class ResultKeys {
         /** The start-up pass over the classes loaded before premain. */
         public static final String STARTUP_RETRANSFORM_MILLIS = "startupRetransformMillis";
         /**
+         * The start-up pass: when it ran ({@link #STARTUP_PASS_TIMING}, a {@link io.taper.result.StartupPass} key), the
+         * classes it did not reach because the program ended first ({@link #STARTUP_PASS_CLASSES_LEFT}), and when it
+         * ended, in milliseconds since premain began ({@link #STARTUP_PASS_END_MILLIS}, -1 if it did not).
+         */
+        public static final String STARTUP_PASS = "startupPass";
+        public static final String STARTUP_PASS_TIMING = "timing";
+        public static final String STARTUP_PASS_CLASSES_LEFT = "classesLeft";
+        public static final String STARTUP_PASS_END_MILLIS = "endMillis";
+        /**
          * The server's answers for the start-up pass, woven ahead from an earlier run's start-up classes: how many came
          * ({@link #STARTUP_ANSWERS_RECEIVED}), were taken ({@link #STARTUP_ANSWERS_USED}) and were refused because the
          * class's bytes were not the kept ones ({@link #STARTUP_ANSWERS_MISMATCHED}); and premain's wait for them.
@@ -92,6 +101,8 @@ public final class ResultKeys {
         public static final String SERVER_CLASS_ARCHIVE = "serverClassArchive";
         /** True when the program started while the server started. */
         public static final String SERVER_STARTED_ALONGSIDE = "serverStartedAlongside";
+        /** The run's start-up pass, a {@link io.taper.result.StartupPass} key. */
+        public static final String STARTUP_PASS = "startupPass";
 
         private Launch() {
         }

@@ -36,6 +36,9 @@ final class AgentResult implements Runnable {
     /** How long the JVM's end waits for a server the agent started itself to write its statistics and stop. */
     static final long OWN_SERVER_STOP_MILLIS = 5_000;
 
+    /** How long the JVM's end waits for the start-up pass's batch in progress (one batch: tens of milliseconds). */
+    static final long STARTUP_PASS_STOP_MILLIS = 5_000;
+
     /** How long the last write waits for a snapshot in progress. */
     static final long SNAPSHOT_WAIT_MILLIS = 5_000;
 
@@ -60,6 +63,7 @@ final class AgentResult implements Runnable {
     private volatile String resultsClass;
     private volatile Controller controller;
     private volatile QueueRetransformer queue;
+    private volatile StartupPassRunner startupPass;
 
     AgentResult(String analysisName, Path out, Instrumentation inst, AgentStats stats, ServerLink link) {
         this.analysisName = analysisName;
@@ -83,6 +87,11 @@ final class AgentResult implements Runnable {
         AgentThreads.daemon("taper-snapshots", true, s).start();
     }
 
+    /** The start-up pass running in the background: stopped first at exit, waited for. */
+    void startupPass(StartupPassRunner p) {
+        this.startupPass = p;
+    }
+
     /** The retransformer of the agent's own loads: stopped first at exit. */
     void queue(QueueRetransformer q) {
         this.queue = q;
@@ -97,6 +106,14 @@ final class AgentResult implements Runnable {
     @Override
     public void run() {
         closed = true;                          // the exit reserve is already let go (AgentThreads.exitHook)
+        StartupPassRunner p = startupPass;
+        if (p != null) {
+            try {
+                p.stopAndWait(STARTUP_PASS_STOP_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         QueueRetransformer q = queue;
         if (q != null) {
             q.stop();

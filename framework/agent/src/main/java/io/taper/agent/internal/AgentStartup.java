@@ -6,6 +6,7 @@ import io.taper.protocol.HelloOk;
 import io.taper.protocol.SameClassFile;
 import io.taper.protocol.TaperConfig;
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import io.taper.runtime.AnalysisResults;
 import io.taper.runtime.Bypass;
 import io.taper.runtime.state.ThreadCounters;
@@ -95,15 +96,24 @@ public final class AgentStartup {
             StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
             List<Class<?>> loaded = startup.candidates();
             step = stats.premainStep("candidates", step);
-            if (link.available()) {
-                new StartupPass(link, startup, transformer, stats).run(loaded);
-            } else {
+            boolean background = config.startupPass() == StartupPass.BACKGROUND;
+            stats.startupPassTiming = config.startupPass().key();
+            StartupPassRunner pass = new StartupPassRunner(link, startup, transformer, stats, loaded, t0);
+            if (!link.available()) {
+                stats.startupClasses = loaded.size();
                 stats.classesSeen.addAndGet(loaded.size());
                 stats.classesUntransformed.addAndGet(loaded.size());
+            } else if (background) {
+                result.startupPass(pass);          // stopped at exit before the results are read
+                pass.startBackground();
+            } else {
+                pass.run();
             }
             step = stats.premainStep("startupRetransform", step);
             QueueRetransformer queue = new QueueRetransformer(inst, pending, batches, link, stats);
-            queue.drainNow(5);
+            if (!background) {
+                queue.drainNow(5);   // in the background, the pass's own queued loads go to the queue's thread
+            }
             result.queue(queue);
             step = stats.premainStep("drain", step);
             if (link.available()) {

@@ -43,6 +43,11 @@ final class AgentStats {
     volatile long unmodifiableClassesAtStartup;
     volatile long startupClasses;
     volatile long startupRetransformNanos;
+    /** When the start-up pass runs ({@code StartupPass}'s key), the classes it retransformed, and when it ended. */
+    volatile String startupPassTiming = io.taper.result.StartupPass.EAGER.key();
+    final AtomicLong startupClassesReached = new AtomicLong();
+    /** Since premain began; 0 while the pass runs. */
+    volatile long startupPassEndNanos;
     /** The server's answers for the start-up pass: received, used, refused for other bytes; the fetch's time. */
     volatile long startupAnswersReceived;
     final AtomicLong startupAnswersUsed = new AtomicLong();
@@ -144,6 +149,12 @@ final class AgentStats {
         m.put("retransformFailures", retransformFailures.get());
         m.put("startupClasses", startupClasses);
         m.put(Stats.STARTUP_RETRANSFORM_MILLIS, startupRetransformNanos / 1_000_000);
+        Map<String, Object> pass = new LinkedHashMap<>();
+        pass.put(Stats.STARTUP_PASS_TIMING, startupPassTiming);
+        pass.put(Stats.STARTUP_PASS_CLASSES_LEFT, Math.max(0, startupClasses - startupClassesReached.get()));
+        long end = startupPassEndNanos;
+        pass.put(Stats.STARTUP_PASS_END_MILLIS, end == 0 ? -1 : end / 1_000_000);
+        m.put(Stats.STARTUP_PASS, pass);
         Map<String, Object> answers = new LinkedHashMap<>();
         answers.put(Stats.STARTUP_ANSWERS_RECEIVED, startupAnswersReceived);
         answers.put(Stats.STARTUP_ANSWERS_USED, startupAnswersUsed.get());

@@ -4,6 +4,8 @@ import io.taper.controller.SupertypeFirstPhases;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The start-up pass: every class loaded before the transformer was installed (about 600 JDK classes)
@@ -29,6 +31,10 @@ final class StartupRetransform {
 
     private final SkippedClasses skipped;
     private final int batchSize;
+    /** Set at the program's end while the pass runs in the background: no batch begins after it. */
+    private volatile boolean stopped;
+    /** Held shared by each batch's call, exclusively by {@link #stopAndWait}: the end waits for batches, no fetch. */
+    private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
 
     StartupRetransform(Instrumentation inst, BatchRetransformer batches, AgentStats stats, SkippedClasses skipped) {
         this(inst, batches, stats, skipped, BATCH_SIZE);
@@ -42,6 +48,25 @@ final class StartupRetransform {
         this.inst = inst;
         this.batches = batches;
         this.stats = stats;
+    }
+
+    /**
+     * No batch begins from now on (the classes it did not reach are {@code startupPass.classesLeft}); waits at most
+     * {@code millis} for the batches in progress. A fetch of the server's answers in progress is not waited for.
+     *
+     * @return whether no batch is in progress any more
+     */
+    boolean stopAndWait(long millis) throws InterruptedException {
+        stopped = true;
+        if (batchLock.writeLock().tryLock(millis, TimeUnit.MILLISECONDS)) {
+            batchLock.writeLock().unlock();
+            return true;
+        }
+        return false;
+    }
+
+    boolean stopped() {
+        return stopped;
     }
 
     /** The loaded classes worth retransforming; counts hidden and unmodifiable ones on the way. */
@@ -103,6 +128,9 @@ final class StartupRetransform {
     }
 
     private void runPhase(List<Class<?>> classes, int threads) {
+        if (stopped) {
+            return;
+        }
         int n = Math.max(1, Math.min(threads, classes.size() / batchSize + 1));
         List<List<Class<?>>> slices = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -144,7 +172,28 @@ final class StartupRetransform {
 
         @Override
         public void run() {
-            batches.retransform(classes, batchSize, true);
+            TaperTransformer.passThread(true);
+            try {
+                retransformAll();
+            } finally {
+                TaperTransformer.passThread(false);
+            }
+        }
+
+        private void retransformAll() {
+            for (int i = 0; i < classes.size(); i += batchSize) {
+                batchLock.readLock().lock();
+                try {
+                    if (stopped) {
+                        return;
+                    }
+                    List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + batchSize));
+                    batches.retransform(batch, batchSize, true);
+                    stats.startupClassesReached.addAndGet(batch.size());
+                } finally {
+                    batchLock.readLock().unlock();
+                }
+            }
         }
     }
 }

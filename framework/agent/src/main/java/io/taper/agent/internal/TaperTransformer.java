@@ -21,11 +21,15 @@ import java.security.ProtectionDomain;
  */
 final class TaperTransformer implements ClassFileTransformer {
 
-    /** Per thread: non-zero while inside the transformer or for the agent's own threads. */
+    /**
+     * Per thread: [0] non-zero while inside the transformer or for the agent's own threads; [1] non-zero while the
+     * thread retransforms for the start-up pass (only its classes may take the pass's answers: in the background, the
+     * program's threads and the controller retransform meanwhile).
+     */
     private static final class InAgent extends ThreadLocal<int[]> {
         @Override
         protected int[] initialValue() {
-            return new int[1];
+            return new int[2];
         }
     }
 
@@ -89,6 +93,11 @@ final class TaperTransformer implements ClassFileTransformer {
         }
     }
 
+    /** The calling thread begins ({@code true}) or ends retransforming for the start-up pass. */
+    static void passThread(boolean on) {
+        IN_AGENT.get()[1] = on ? 1 : 0;
+    }
+
     /** Marks the calling thread as agent-owned for good: its class loads are queued, never sent. */
     static void markAgentThread() {
         IN_AGENT.get()[0] = 1;
@@ -112,7 +121,7 @@ final class TaperTransformer implements ClassFileTransformer {
         long start = System.nanoTime();
         boolean bypass = Bypass.enter();
         try {
-            return weave(loader, className, redefined, bytes);
+            return weave(loader, className, redefined, bytes, depth[1] != 0);
         } catch (Throwable t) {
             stats.failed(className, "agent: " + t);
             return null;
@@ -130,7 +139,7 @@ final class TaperTransformer implements ClassFileTransformer {
         }
     }
 
-    private byte[] weave(ClassLoader loader, String className, Class<?> redefined, byte[] bytes) {
+    private byte[] weave(ClassLoader loader, String className, Class<?> redefined, byte[] bytes, boolean onPass) {
         stats.classesSeen.incrementAndGet();
         if (NotSent.matches(className)) {
             stats.classesNeverWoven.incrementAndGet();
@@ -149,7 +158,7 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
-        StartupAnswerTable answers = redefined != null ? startupAnswers : null;
+        StartupAnswerTable answers = redefined != null && onPass ? startupAnswers : null;
         boolean startup = answers != null;
         Woven w = startup ? answers.take(tag, className, bytes, deployment) : null;
         AheadAnswerTable ahead = redefined != null && !startup ? aheadAnswers : null;

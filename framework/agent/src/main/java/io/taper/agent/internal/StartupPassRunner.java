@@ -12,7 +12,7 @@ import java.util.Map;
  * classes (their transformer takes the answers from memory) while the server weaves the next; the classes without an
  * answer, or whose bytes are not the answer's, then take a round trip each.
  */
-final class StartupPass {
+final class StartupPassRunner implements Runnable {
 
     /** How long one fetch lets the server weave towards its next lot. */
     static final int FETCH_WAIT_MILLIS = 3000;
@@ -22,11 +22,41 @@ final class StartupPass {
     private final TaperTransformer transformer;
     private final AgentStats stats;
 
-    StartupPass(ServerLink link, StartupRetransform startup, TaperTransformer transformer, AgentStats stats) {
+    private final List<Class<?>> loaded;
+    private final long since;
+
+    /**
+     * @param since when premain began ({@code System.nanoTime}): the pass's end is reported from there
+     */
+    StartupPassRunner(ServerLink link, StartupRetransform startup, TaperTransformer transformer, AgentStats stats,
+                      List<Class<?>> loaded, long since) {
         this.link = link;
         this.startup = startup;
         this.transformer = transformer;
         this.stats = stats;
+        this.loaded = loaded;
+        this.since = since;
+    }
+
+    /** Runs the pass on a thread of its own, the program's {@code main} meanwhile ({@code StartupPass.BACKGROUND}). */
+    void startBackground() {
+        // not an agent-only thread: the classes it retransforms must reach the transformer on it
+        AgentThreads.daemon("taper-startup", false, this).start();
+    }
+
+    /**
+     * Stops a pass running in the background after the batches in progress and waits for them, at most {@code millis}:
+     * the results are read after them, never while a class is being redefined. The classes it did not reach are
+     * counted. A fetch of answers in progress is not waited for (it changes nothing the results hold).
+     */
+    void stopAndWait(long millis) throws InterruptedException {
+        startup.stopAndWait(millis);
+    }
+
+    @Override
+    public void run() {
+        run(loaded);
+        stats.startupPassEndNanos = System.nanoTime() - since;
     }
 
     /**
@@ -66,8 +96,9 @@ final class StartupPass {
         return Math.min(48L << 20, maxHeap / 16);
     }
 
-    void run(List<Class<?>> loaded) {
+    private void run(List<Class<?>> loaded) {
         long t0 = System.nanoTime();
+        stats.startupClasses = loaded.size();
         StartupAnswerTable table = new StartupAnswerTable(stats);
         transformer.startupPass(table);
         try {
@@ -91,7 +122,7 @@ final class StartupPass {
                     budget -= a.answer().bytes().length;
                 }
                 startup.run(ready, AgentStartup.STARTUP_THREADS);
-                if (lot.complete()) {
+                if (lot.complete() || startup.stopped()) {
                     break;
                 }
             }
@@ -99,7 +130,6 @@ final class StartupPass {
             startup.run(rest, AgentStartup.STARTUP_THREADS);
         } finally {
             transformer.startupPass(null);
-            stats.startupClasses = loaded.size();
             stats.startupRetransformNanos = System.nanoTime() - t0;
         }
     }
