@@ -7,6 +7,7 @@ import io.taper.protocol.HelloOk;
 import io.taper.protocol.Messages;
 import io.taper.protocol.TaperConfig;
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import io.taper.server.internal.AheadWeaving;
 import io.taper.server.internal.ClassDump;
 import io.taper.server.internal.ConnectionHandler;
@@ -86,8 +87,11 @@ public final class InstrumentationServer implements AutoCloseable {
         this.socket = config.socket().toAbsolutePath();
         this.dump = config.dump().map(ClassDump::new).orElse(null);
         // With a dump, every class is woven as it is asked for, so that the dump holds what the JVM was given.
-        this.startup = StartupReplay.start(dump == null ? StartupClasses.of(config) : null, analysis.engine(), stats,
-            Math.min(2, Runtime.getRuntime().availableProcessors()), config.mode() == Mode.ADAPTIVE);
+        StartupClasses kept = dump == null ? StartupClasses.of(config) : null;
+        int replayThreads = Math.min(2, Runtime.getRuntime().availableProcessors());
+        this.startup = config.startupPass() == StartupPass.BACKGROUND
+            ? StartupReplay.deferred(kept, analysis.engine(), stats, replayThreads, config.mode() == Mode.ADAPTIVE)
+            : StartupReplay.start(kept, analysis.engine(), stats, replayThreads, config.mode() == Mode.ADAPTIVE);
         stats.onStartup(startup::stats);
         this.ahead = new AheadWeaving(config.mode() == Mode.ADAPTIVE, AheadWeaving.defaultLimitBytes(),
             Math.min(2, Runtime.getRuntime().availableProcessors()));

@@ -52,6 +52,9 @@ public final class StartupReplay {
     private int fetches;
     private long waitedMillis;
     private volatile long wovenMillis = -1;
+    /** When the weaving began (null: not yet; a deferred replay begins at the first fetch). */
+    private String begun;
+    private int threads;
 
     private StartupReplay(StartupClasses classes, WeaveHandler engine, ServerStats stats, boolean keepOriginals) {
         this.keepOriginals = keepOriginals;
@@ -74,6 +77,18 @@ public final class StartupReplay {
      */
     public static StartupReplay start(StartupClasses classes, WeaveHandler engine, ServerStats stats, int threads,
                                       boolean keepOriginals) {
+        StartupReplay r = deferred(classes, engine, stats, threads, keepOriginals);
+        r.begin(BEGUN_AT_START);
+        return r;
+    }
+
+    /**
+     * As {@link #start}, but the weaving begins at the first fetch: for a start-up pass that runs beside the program
+     * ({@code startup.pass=background}), whose first class loads must not share the cores with weaving ahead, and
+     * which a short program never begins at all.
+     */
+    public static StartupReplay deferred(StartupClasses classes, WeaveHandler engine, ServerStats stats, int threads,
+                                         boolean keepOriginals) {
         StartupReplay r = new StartupReplay(classes, engine, stats, keepOriginals);
         if (classes == null) {
             synchronized (r.lock) {
@@ -81,10 +96,24 @@ public final class StartupReplay {
             }
             return r;
         }
-        Thread t = new Thread(() -> r.run(Math.max(1, threads)), "taper-startup-replay");
+        r.threads = Math.max(1, threads);
+        return r;
+    }
+
+    static final String BEGUN_AT_START = "at the server's start";
+    static final String BEGUN_AT_FETCH = "at the first fetch";
+
+    /** Begins the weaving, once ({@code how} says when, for the statistics). */
+    private void begin(String how) {
+        synchronized (lock) {
+            if (done || begun != null) {
+                return;
+            }
+            begun = how;
+        }
+        Thread t = new Thread(() -> run(threads), "taper-startup-replay");
         t.setDaemon(true);
         t.start();
-        return r;
     }
 
     private void run(int threads) {
@@ -164,6 +193,7 @@ public final class StartupReplay {
      * takes these answers without a WEAVE, and a controller may retransform their classes later.
      */
     public void answer(StartupFetch fetch, OutputStream out, BiConsumer<String, byte[]> given) throws IOException {
+        begin(BEGUN_AT_FETCH);
         long t0 = System.nanoTime();
         long deadline = t0 + Math.max(0, fetch.waitMillis()) * 1_000_000L;
         List<byte[]> parts = new ArrayList<>();
@@ -207,6 +237,7 @@ public final class StartupReplay {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("file", classes == null ? null : classes.file().toString());
         synchronized (lock) {
+            m.put("begun", begun == null ? "not" : begun);
             m.put("classesInFile", classesInFile);
             m.put("wovenAhead", ready - failed.get());
             m.put("wovenAheadMillis", wovenMillis);

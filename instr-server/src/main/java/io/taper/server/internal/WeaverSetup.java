@@ -1,6 +1,7 @@
 package io.taper.server.internal;
 
 import io.taper.result.Mode;
+import io.taper.result.StartupPass;
 import io.taper.protocol.TaperConfig;
 import io.taper.weaver.AnalysisSpec;
 import io.taper.weaver.ClassHierarchy;
@@ -137,6 +138,11 @@ public final class WeaverSetup {
             // Most of the start-up will be served from the cache, which needs no compiled weaver: no waiting for one.
             if (stats != null) {
                 stats.onWarmUpSkipped("the cache holds at least " + WARM_CACHE_ENTRIES + " classes of this analysis");
+            }
+        } else if (warmUpMillis > 0 && config.startupPass() == StartupPass.BACKGROUND) {
+            // No burst of start-up classes to be ready for: the program's own loads come first, and they warm it up.
+            if (stats != null) {
+                stats.onWarmUpSkipped("the start-up pass runs beside the program");
             }
         } else {
             long[] warm = WeaverWarmUp.run(spec, warmUpMillis);

@@ -101,6 +101,36 @@ class StartupReplayTest {
         assertTrue(lot.complete(), "the fetch's bytes are used up: nothing more for it");
     }
 
+    /** A weaver that counts the classes it is asked for. */
+    private static final class CountingHandler implements WeaveHandler {
+        final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public Outcome weave(Weave w) {
+            asked.incrementAndGet();
+            return new Outcome(WeaveStatus.WOVEN, w.classBytes(), List.of(), "");
+        }
+    }
+
+    @Test
+    void aDeferredReplayWeavesNothingBeforeTheFirstFetch() throws Exception {
+        CountingHandler h = new CountingHandler();
+        StartupReplay r = StartupReplay.deferred(kept(20), h, new ServerStats(), 2, false);
+        Thread.sleep(200);
+        assertEquals(0, h.asked.get(), "a short program's pass never fetches: the server weaves nothing ahead");
+        assertEquals("not", r.stats().get("begun"));
+        List<String> names = new java.util.ArrayList<>();
+        for (StartupAnswers lot = null; lot == null || !lot.complete(); ) {
+            lot = r.answers(new StartupFetch(1 << 20, 10_000));
+            lot.answers().forEach(a -> names.add(a.className()));
+        }
+        assertEquals(21, names.size(), "every kept class, the one that fails here too: " + names);
+        assertEquals(21, h.asked.get());
+        assertEquals(StartupReplay.BEGUN_AT_FETCH, r.stats().get("begun"));
+        assertEquals(StartupReplay.BEGUN_AT_START,
+            StartupReplay.start(kept(1), new CountingHandler(), new ServerStats(), 1).stats().get("begun"));
+    }
+
     @Test
     void withoutKeptClassesAFetchIsCompleteAtOnce() throws IOException {
         StartupAnswers a = StartupReplay.start(null, new GatedHandler(), new ServerStats(), 2)

@@ -100,7 +100,6 @@ public final class AgentStartup {
             stats.startupPassTiming = config.startupPass().key();
             StartupPassRunner pass = new StartupPassRunner(link, startup, transformer, stats, loaded, t0);
             if (!link.available()) {
-                stats.startupClasses = loaded.size();
                 stats.classesSeen.addAndGet(loaded.size());
                 stats.classesUntransformed.addAndGet(loaded.size());
             } else if (background) {

@@ -36,20 +36,42 @@ final class StartupPassRunner implements Runnable {
         this.stats = stats;
         this.loaded = loaded;
         this.since = since;
+        stats.startupClasses = loaded.size();   // the classes a pass that never begins leaves
     }
+
+    /**
+     * How long a pass in the background waits before it begins: the program's first class loads (its main class and
+     * what that loads first) then have both cores and the server to themselves, and a program that ends sooner costs
+     * no pass at all (the server weaves the answers at the first fetch then, {@code StartupReplay.deferred}).
+     */
+    static final long BACKGROUND_DELAY_MILLIS = 250;
 
     /** Runs the pass on a thread of its own, the program's {@code main} meanwhile ({@code StartupPass.BACKGROUND}). */
     void startBackground() {
         // not an agent-only thread: the classes it retransforms must reach the transformer on it
-        AgentThreads.daemon("taper-startup", false, this).start();
+        AgentThreads.daemon("taper-startup", false, new Runnable() {
+            @Override
+            public void run() {
+                try {
+                    Thread.sleep(BACKGROUND_DELAY_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!startup.stopped()) {
+                    StartupPassRunner.this.run();
+                }
+            }
+        }).start();
     }
 
     /**
-     * Stops a pass running in the background after the batches in progress and waits for them, at most {@code millis}:
-     * the results are read after them, never while a class is being redefined. The classes it did not reach are
+     * Stops a pass running in the background and waits for its batches in progress, at most {@code millis} (the classes
+     * they have not reached stay as loaded, so they end at once): the results are read after them, never while a class
+     * is being redefined. The classes it did not reach are
      * counted. A fetch of answers in progress is not waited for (it changes nothing the results hold).
      */
     void stopAndWait(long millis) throws InterruptedException {
+        transformer.stopPass();
         startup.stopAndWait(millis);
     }
 
@@ -98,7 +120,6 @@ final class StartupPassRunner implements Runnable {
 
     private void run(List<Class<?>> loaded) {
         long t0 = System.nanoTime();
-        stats.startupClasses = loaded.size();
         StartupAnswerTable table = new StartupAnswerTable(stats);
         transformer.startupPass(table);
         try {

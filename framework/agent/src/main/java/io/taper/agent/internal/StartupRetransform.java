@@ -187,9 +187,7 @@ final class StartupRetransform {
                     if (stopped) {
                         return;
                     }
-                    List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + batchSize));
-                    batches.retransform(batch, batchSize, true);
-                    stats.startupClassesReached.addAndGet(batch.size());
+                    batches.retransform(classes.subList(i, Math.min(classes.size(), i + batchSize)), batchSize, true);
                 } finally {
                     batchLock.readLock().unlock();
                 }

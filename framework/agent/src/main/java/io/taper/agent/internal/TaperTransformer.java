@@ -47,6 +47,7 @@ final class TaperTransformer implements ClassFileTransformer {
      * may take an answer.
      */
     private volatile StartupAnswerTable startupAnswers;
+    private volatile boolean passStopped;
     /** The server's answers for the controller's batch being retransformed now, else null. */
     private volatile AheadAnswerTable aheadAnswers;
 
@@ -66,6 +67,14 @@ final class TaperTransformer implements ClassFileTransformer {
     /** The start-up pass begins with a table for the server's answers, or ends (null). */
     void startupPass(StartupAnswerTable answers) {
         startupAnswers = answers;
+    }
+
+    /**
+     * The start-up pass is told to stop (the program ends): the classes its batch in progress has not reached yet stay
+     * as they are, so that the batch ends at once.
+     */
+    void stopPass() {
+        passStopped = true;
     }
 
     /** A controller batch's call begins with the answers woven ahead for it, or ends (null). */
@@ -112,6 +121,10 @@ final class TaperTransformer implements ClassFileTransformer {
             return null;
         }
         int[] depth = IN_AGENT.get();
+        boolean onPass = redefined != null && depth[1] != 0;
+        if (onPass && passStopped) {
+            return null;                       // left as loaded: counted in startupPass.classesLeft
+        }
         if (depth[0] != 0) {
             stats.classesQueued.incrementAndGet();
             pending.add(loader, className, redefined);
@@ -121,7 +134,11 @@ final class TaperTransformer implements ClassFileTransformer {
         long start = System.nanoTime();
         boolean bypass = Bypass.enter();
         try {
-            return weave(loader, className, redefined, bytes, depth[1] != 0);
+            byte[] woven = weave(loader, className, redefined, bytes, onPass);
+            if (onPass) {
+                stats.startupClassesReached.incrementAndGet();
+            }
+            return woven;
         } catch (Throwable t) {
             stats.failed(className, "agent: " + t);
             return null;
@@ -158,7 +175,7 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
-        StartupAnswerTable answers = redefined != null && onPass ? startupAnswers : null;
+        StartupAnswerTable answers = onPass ? startupAnswers : null;
         boolean startup = answers != null;
         Woven w = startup ? answers.take(tag, className, bytes, deployment) : null;
         AheadAnswerTable ahead = redefined != null && !startup ? aheadAnswers : null;
