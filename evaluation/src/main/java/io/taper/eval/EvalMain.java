@@ -11,6 +11,7 @@ import io.taper.eval.report.Reports;
 import io.taper.eval.run.AccuracyPass;
 import io.taper.eval.run.CoverageAgreementPass;
 import io.taper.eval.run.Evaluation;
+import io.taper.eval.run.JacocoReportPass;
 import io.taper.eval.run.ProcessRunner;
 import io.taper.eval.run.RunLog;
 import io.taper.eval.run.TaperCommand;
@@ -199,7 +200,8 @@ public final class EvalMain implements Callable<Integer> {
         List<String> flags = Arrays.stream(jvmFlags.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         Path taperScript = taper != null ? taper : EvalPaths.findTaper(target).orElse(Path.of("taper").toAbsolutePath());
         TaperCommand command = new TaperCommand(taperScript, flags, TaperCommand.analysisOf(analyses.get(0)), audit, target.resolve("jacocoagent.jar"),
-            cache == null ? null : cache.equals("off") ? "off" : Path.of(cache).toAbsolutePath().toString());
+            cache == null ? null : cache.equals("off") ? "off" : Path.of(cache).toAbsolutePath().toString(),
+            target.resolve("jacococli.jar"));
         if (dryRun) {
             stdout.println(plan.size() + " runs:");
             plan.forEach(s -> stdout.println("  " + s.label()));
@@ -218,6 +220,8 @@ public final class EvalMain implements Callable<Integer> {
         stderr.println("[taper eval] " + plan.size() + " runs, " + rounds + " per configuration, output in " + outDir);
         log = new Evaluation(outDir, p, Duration.ofSeconds(timeout), command, runner, stderr, System::currentTimeMillis)
                 .run(plan, log);
+        log = log.withRuns(new JacocoReportPass(outDir, command, runner, stderr).run(log.runs()));
+        log.write(outDir);
         new AccuracyPass(outDir, command, runner, stderr).run(log.runs());
         new CoverageAgreementPass(outDir, command, runner, stderr).run(log.runs());
         return report(outDir, log, losslessSet);

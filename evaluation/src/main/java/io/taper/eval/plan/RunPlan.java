@@ -31,6 +31,11 @@ public final class RunPlan {
         return interleaved(workloads, analyses, modes, rounds, withJfr, true);
     }
 
+    /** Whether a configured analysis is {@link #COVERAGE} or a variant of it ({@code coverage+cold-cache}). */
+    static boolean isCoverage(String configured) {
+        return configured.equals(COVERAGE) || configured.startsWith(COVERAGE + "+");
+    }
+
     public static List<RunSpec> interleaved(List<Workload> workloads, List<String> analyses, List<RunKind> modes,
                                             int rounds, boolean withJfr, boolean withJacoco) {
         boolean jfr = withJfr && analyses.contains(METHOD_TIME);
@@ -43,14 +48,17 @@ public final class RunPlan {
                 if (jfr) {
                     plan.add(new RunSpec(w, "", RunKind.JFR, round));
                 }
+                boolean jacoco = false;
                 for (String analysis : analyses) {
                     for (RunKind m : List.of(RunKind.FIXED, RunKind.ADAPTIVE)) {
                         if (modes.contains(m)) {
                             plan.add(new RunSpec(w, analysis, m, round));
                         }
                     }
-                    if (withJacoco && analysis.equals(COVERAGE)) {
-                        plan.add(new RunSpec(w, analysis, RunKind.JACOCO, round));
+                    // once per workload and round, after the first coverage configuration (its variants too)
+                    if (withJacoco && !jacoco && isCoverage(analysis)) {
+                        plan.add(new RunSpec(w, COVERAGE, RunKind.JACOCO, round));
+                        jacoco = true;
                     }
                 }
             }

@@ -76,6 +76,15 @@ final class EvalData {
         return Stats.median(okRuns(workload, analysis, mode).stream().map(r -> r.wallMillis() / 1000.0).toList());
     }
 
+    /**
+     * Median whole-command time in seconds: the run's wall time plus its report step's ({@link RunRecord#wholeMillis}),
+     * over the successful runs that made one (a JaCoCo run's report step); empty if none did.
+     */
+    OptionalDouble medianWholeSeconds(String workload, String analysis, RunKind mode) {
+        return Stats.median(okRuns(workload, analysis, mode).stream().filter(r -> r.reportMillis() > 0)
+                .map(r -> r.wholeMillis() / 1000.0).toList());
+    }
+
     /** Median CPU seconds of the process tree, over the successful runs that measured it. */
     OptionalDouble medianCpuSeconds(String workload, String analysis, RunKind mode) {
         return Stats.median(okRuns(workload, analysis, mode).stream().filter(r -> r.cpuMillis() >= 0)

@@ -35,7 +35,7 @@ public final class CoverageAgreementPass {
 
     public void run(List<RunRecord> records) throws InterruptedException {
         for (RunRecord r : records) {
-            if (!r.ok() || !r.analysis().equals(RunPlan.COVERAGE) || !r.mode().instrumented()) {
+            if (!r.ok() || !TaperCommand.analysisOf(r.analysis()).equals(RunPlan.COVERAGE) || !r.mode().instrumented()) {
                 continue;
             }
             Optional<Path> exec = jacocoFor(records, r);

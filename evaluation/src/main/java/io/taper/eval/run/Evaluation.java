@@ -61,6 +61,9 @@ public final class Evaluation {
         Path dir = out.resolve(spec.dirName());
         deleteRecursively(dir); // a stale result.json from an earlier evaluation must not be read as this run's
         ProcessRunner.Outcome o = runner.run(command.run(spec, preset, dir), dir, timeout);
+        if (spec.mode().instrumented() && TaperCommand.coldCache(spec.analysis())) {
+            deleteRecursively(dir.resolve(TaperCommand.COLD_CACHE_DIR));   // the run's own cache: its weaves, not kept
+        }
         String output = ProcessRunner.lastOutputLine(dir);
         if (o.startError() != null) {
             return RunRecord.of(spec, RunStatus.FAILED, -1, 0, -1, "", o.startError());

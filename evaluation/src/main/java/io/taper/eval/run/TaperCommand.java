@@ -1,7 +1,6 @@
 package io.taper.eval.run;
 
 import io.taper.eval.plan.RunKind;
-import io.taper.eval.plan.RunPlan;
 import io.taper.eval.plan.Preset;
 import io.taper.eval.plan.RunSpec;
 import java.nio.file.Path;
@@ -19,14 +18,33 @@ import java.util.List;
  * @param audit      adaptive runs audit their removals ({@code --audit}) instead of carrying them out
  * @param jacocoAgent the JaCoCo agent's runtime jar, for {@link RunKind#JACOCO} runs (null if there are none)
  * @param cache      the instrumented runs' {@code --cache} (a directory or {@code off}), or null for the launcher's
- *                   default (the user's woven-class cache)
+ *                   default (the user's woven-class cache); a {@link #COLD_CACHE} variant has its own
+ * @param jacocoCli  JaCoCo's command-line jar, for the report step of {@link RunKind#JACOCO} runs (null if none)
  */
 public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis, boolean audit, Path jacocoAgent,
-                           String cache) {
+                           String cache, Path jacocoCli) {
 
     public TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysis) {
-        this(taper, jvmFlags, noneAnalysis, false, null, null);
+        this(taper, jvmFlags, noneAnalysis, false, null, null, null);
     }
+
+    /**
+     * The variant that runs an analysis as a program's first run does: with a woven-class cache of its own, empty at
+     * the start ({@code coverage+cold-cache}); the directory, {@value #COLD_CACHE_DIR} in the run's, goes after the run.
+     */
+    public static final String COLD_CACHE = "cold-cache";
+    /** A cold-cache run's cache, inside its run directory. */
+    public static final String COLD_CACHE_DIR = "cold-cache";
+
+    /** Whether a configuration's name is a cold-cache variant. */
+    public static boolean coldCache(String configured) {
+        int plus = configured.indexOf(VARIANT);
+        return plus >= 0 && List.of(configured.substring(plus + 1).split("\\" + VARIANT)).contains(COLD_CACHE);
+    }
+
+    /** The JaCoCo report step's XML and HTML, inside a JaCoCo run's directory. */
+    public static final String JACOCO_XML = "jacoco-report.xml";
+    public static final String JACOCO_HTML = "jacoco-html";
 
     /** The file name of a JaCoCo run's execution data inside its run directory. */
     public static final String JACOCO_EXEC = "jacoco-agent.exec";
@@ -52,7 +70,7 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         int plus = configured.indexOf(VARIANT);
         if (plus >= 0) {
             for (String f : configured.substring(plus + 1).split("\\" + VARIANT)) {
-                if (!f.isEmpty()) {
+                if (!f.isEmpty() && !f.equals(COLD_CACHE)) {
                     flags.add("--" + f);
                 }
             }
@@ -81,14 +99,15 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
             cmd.add("--snapshot-interval");
             cmd.add("0");
         }
-        if (spec.mode().instrumented() && cache != null) {
+        if (spec.mode().instrumented() && coldCache(spec.analysis())) {
+            cmd.add("--cache");
+            cmd.add(runDir.resolve(COLD_CACHE_DIR).toString());
+        } else if (spec.mode().instrumented() && cache != null) {
             cmd.add("--cache");
             cmd.add(cache);
         }
-        if (spec.mode().instrumented() && spec.analysis().equals(RunPlan.COVERAGE)) {
-            // the exec file, as JaCoCo's agent writes it; the reports are a later step for both
-            cmd.add("--no-reports");
-        }
+        // Coverage writes its reports (XML and HTML) as a user's run does: the whole command is compared with JaCoCo's
+        // agent plus JaCoCo's own report step (JacocoReportPass).
         cmd.add("--out");
         cmd.add(runDir.toString());
         if (spec.mode() == RunKind.JFR) {
@@ -109,6 +128,19 @@ public record TaperCommand(Path taper, List<String> jvmFlags, String noneAnalysi
         cmd.add(spec.workload().mainClass());
         cmd.addAll(spec.workload().args(preset));
         return cmd;
+    }
+
+    /**
+     * JaCoCo's report step over a JaCoCo run's exec file: {@code java -jar jacococli.jar report EXEC --classfiles JAR
+     * --xml DIR/jacoco-report.xml --html DIR/jacoco-html}, what a JaCoCo user runs after the tests.
+     */
+    public List<String> jacocoReport(Path exec, Path classFiles, Path dir) {
+        if (jacocoCli == null) {
+            throw new IllegalStateException("a JaCoCo report step without JaCoCo's command-line jar");
+        }
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jacocoCli.toString(),
+            "report", exec.toString(), "--classfiles", classFiles.toString(), "--xml",
+            dir.resolve(JACOCO_XML).toString(), "--html", dir.resolve(JACOCO_HTML).toString(), "--quiet");
     }
 
     /** Taper's coverage against JaCoCo's, as JSON: {@code <taper> coverage-diff RUN EXEC --json}. */

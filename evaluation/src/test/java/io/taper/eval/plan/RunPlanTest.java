@@ -51,6 +51,13 @@ class RunPlanTest {
     }
 
     @Test
+    void aCoverageVariantHasTheJacocoRunOncePerRound() {
+        assertEquals(List.of("a coverage+cold-cache adaptive #1", "a coverage jacoco #1", "a coverage adaptive #1"),
+                RunPlan.interleaved(List.of(A), List.of("coverage+cold-cache", "coverage"), List.of(RunKind.ADAPTIVE),
+                        1, true, true).stream().map(RunSpec::label).toList());
+    }
+
+    @Test
     void directoriesAreUniquePerRun() {
         List<RunSpec> plan = RunPlan.interleaved(List.of(A), List.of("sfa", "method-time"),
                 List.of(RunKind.NONE, RunKind.FIXED, RunKind.ADAPTIVE), 1, true);

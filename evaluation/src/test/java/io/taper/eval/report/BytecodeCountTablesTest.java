@@ -31,7 +31,7 @@ class BytecodeCountTablesTest {
             + "\"mode\":\"" + mode + "\",\"rows\":[" + rows + "],\"summary\":{\"bytecodes\":" + total
             + ",\"extrapolatedBytecodes\":" + extrapolated + "},\"stats\":{}}");
         return new RunRecord(workload, mode.instrumented() ? "bytecode-count" : "", mode, 1, RunStatus.OK, 0, 1000, -1,
-            "out", "", runDir, null);
+            "out", "", runDir, null, 0);
     }
 
     @Test

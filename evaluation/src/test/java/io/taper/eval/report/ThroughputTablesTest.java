@@ -17,7 +17,7 @@ class ThroughputTablesTest {
     private static RunRecord run(String workload, RunKind mode, int round, long wallMillis, String requests) {
         return new RunRecord(workload, mode.instrumented() ? "sfa" : "", mode, round, RunStatus.OK, 0, wallMillis, -1,
                 "out", "", workload + "/" + mode + "-" + round,
-                requests == null ? null : Throughput.parse("throughput windowMillis=1000 requests=" + requests));
+                requests == null ? null : Throughput.parse("throughput windowMillis=1000 requests=" + requests), 0);
     }
 
     private static EvalData data() {

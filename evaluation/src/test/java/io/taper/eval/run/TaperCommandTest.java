@@ -16,7 +16,7 @@ class TaperCommandTest {
 
     @Test
     void instrumentedRunsGetTheEvaluationsCacheAndUninstrumentedOnesNone() {
-        TaperCommand c = new TaperCommand(Path.of("taper"), List.of("-Xmx1g"), "sfa", false, null, "/tmp/c");
+        TaperCommand c = new TaperCommand(Path.of("taper"), List.of("-Xmx1g"), "sfa", false, null, "/tmp/c", null);
         assertEquals(List.of("taper", "run", "--analysis", "sfa", "--mode", "fixed", "--snapshot-interval", "0",
                 "--cache", "/tmp/c", "--out", "/o", "--", "-Xmx1g", "-cp", "cp", "Main"),
             c.run(new RunSpec(W, "sfa", RunKind.FIXED, 1), Preset.CI, Path.of("/o")));
@@ -41,5 +41,28 @@ class TaperCommandTest {
         assertEquals(List.of("taper", "run", "--analysis", "bytecode-count", "--mode", "none", "--out", "/o", "--",
                 "-cp", "cp", "Main"), c.run(new RunSpec(W, "", RunKind.NONE, 1), Preset.CI, Path.of("/o")));
         assertEquals(List.of(), TaperCommand.variantFlags("sfa"));
+    }
+
+    @Test
+    void aColdCacheRunHasAnEmptyCacheOfItsOwnAndCoverageWritesItsReports() {
+        TaperCommand c = new TaperCommand(Path.of("taper"), List.of(), "coverage", false, null, "/tmp/c", null);
+        assertEquals(List.of("taper", "run", "--analysis", "coverage", "--mode", "adaptive", "--snapshot-interval", "0",
+                "--cache", "/o/cold-cache", "--out", "/o", "--", "-cp", "cp", "Main"),
+            c.run(new RunSpec(W, "coverage+cold-cache", RunKind.ADAPTIVE, 1), Preset.CI, Path.of("/o")));
+        assertEquals(List.of("taper", "run", "--analysis", "coverage", "--mode", "fixed", "--snapshot-interval", "0",
+                "--cache", "/tmp/c", "--out", "/o", "--", "-cp", "cp", "Main"),
+            c.run(new RunSpec(W, "coverage", RunKind.FIXED, 1), Preset.CI, Path.of("/o")));
+        assertEquals(true, TaperCommand.coldCache("coverage+precise+cold-cache"));
+        assertEquals(false, TaperCommand.coldCache("coverage"));
+    }
+
+    @Test
+    void jacocosReportStepWritesXmlAndHtmlOverTheGivenClassFiles() {
+        TaperCommand c = new TaperCommand(Path.of("taper"), List.of(), "coverage", false, null, null,
+            Path.of("/t/jacococli.jar"));
+        assertEquals(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                "/t/jacococli.jar", "report", "/r/jacoco-agent.exec", "--classfiles", "/c/coverage-classes.jar", "--xml",
+                "/r/rep/jacoco-report.xml", "--html", "/r/rep/jacoco-html", "--quiet"),
+            c.jacocoReport(Path.of("/r/jacoco-agent.exec"), Path.of("/c/coverage-classes.jar"), Path.of("/r/rep")));
     }
 }
