@@ -86,7 +86,7 @@ final class CoverageTables {
                     + d.okCount(w, ANALYSIS, RunKind.ADAPTIVE) + (cold ? " " + d.okCount(w, COLD, RunKind.ADAPTIVE) : "")
                     + " " + d.okCount(w, ANALYSIS, RunKind.JACOCO));
             t.row(row);
-            if (!serving.contains(w) && f.isPresent() && a.isPresent() && j.isPresent()) {
+            if (!serving.contains(w) && a.isPresent() && j.isPresent()) {
                 List<OptionalDouble> cells = List.of(f, a, c, j, jr);
                 for (int i = 0; i < cells.size(); i++) {
                     if (cells.get(i).isPresent()) {
@@ -95,7 +95,7 @@ final class CoverageTables {
                 }
             }
         }
-        if (!columns.get(0).isEmpty()) {
+        if (!columns.get(1).isEmpty()) {
             List<OptionalDouble> g = new ArrayList<>();
             for (List<Double> column : columns) {
                 g.add(Stats.geometricMean(column));
@@ -120,8 +120,9 @@ final class CoverageTables {
             t.row(means);
         }
         t.note("Medians of wall time over the uninstrumented run's, all through the launcher (the JaCoCo run is `taper run"
-                + " --mode none` with JaCoCo's agent, writing its .exec at exit). Geometric mean over the workloads with all"
-                + " four, request-serving ones (‡) left out.");
+                + " --mode none` with JaCoCo's agent, writing its .exec at exit). Geometric mean over the workloads with"
+                + (columns.get(0).size() == columns.get(1).size() ? " all four" : " adaptive and JaCoCo runs")
+                + ", request-serving ones (‡) left out.");
         if (report) {
             t.note("Whole commands: Taper's runs write coverage's .exec, XML and HTML; JaCoCo+report adds JaCoCo's own"
                     + " report step to its run (`jacococli report`, XML and HTML, over the class files the same round's"
