@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A thread-per-task program (100,000 short threads, 8 alive at once) in a 64 MiB heap completes under every
+ * A thread-per-task program (50,000 short threads, 8 alive at once) in a 64 MiB heap completes under every
  * analysis and mode, prints what it prints uninstrumented, and Taper's state stays under its budget; fixed
  * counts are exact through the merging of finished threads. bytecode-count's arrays span every counter of the
  * program per live thread, more than this budget: it must complete with exact counts, its threads taking over ended
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ShortThreadsEndToEndTest {
 
-    static final int THREADS = 100_000;
+    static final int THREADS = 50_000;
     static final String FIXTURE = "io.taper.e2e.fixtures.ShortThreads";
 
     @TempDir
