@@ -76,7 +76,8 @@ class MethodCountEndToEndTest {
         long classes = ((Number) stats.get("startupClasses")).longValue();
         long left = ((Number) pass.get("classesLeft")).longValue();
         assertTrue(classes > 300 && left >= 0 && left <= classes, pass + " of " + classes);
-        assertEquals(left == 0, ((Number) pass.get("endMillis")).longValue() >= 0, pass.toString());
+        // an end is reported only for a pass that reached every class (one that did may not have said so yet)
+        assertTrue(((Number) pass.get("endMillis")).longValue() < 0 || left == 0, pass.toString());
         assertEquals(0.0, stats.get("classesFailed"));
         assertTrue(run.stderr().contains("[taper] start-up pass (background): "), run.stderr());
     }

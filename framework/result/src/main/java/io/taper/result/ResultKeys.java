@@ -58,7 +58,8 @@ public final class ResultKeys {
         /**
          * The start-up pass: when it ran ({@link #STARTUP_PASS_TIMING}, a {@link io.taper.result.StartupPass} key), the
          * classes it did not reach because the program ended first ({@link #STARTUP_PASS_CLASSES_LEFT}), and when it
-         * ended, in milliseconds since premain began ({@link #STARTUP_PASS_END_MILLIS}, -1 if it did not).
+         * ended, in milliseconds since premain began ({@link #STARTUP_PASS_END_MILLIS}, -1 if it did not reach every class
+         * by the time the results were written).
          */
         public static final String STARTUP_PASS = "startupPass";
         public static final String STARTUP_PASS_TIMING = "timing";

@@ -78,7 +78,10 @@ final class StartupPassRunner implements Runnable {
     @Override
     public void run() {
         run(loaded);
-        stats.startupPassEndNanos = System.nanoTime() - since;
+        if (stats.startupClassesReached.get() >= loaded.size()) {
+            // a pass the program's end cut short did not end: its classes left say how far it got
+            stats.startupPassEndNanos = System.nanoTime() - since;
+        }
     }
 
     /**
