@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * premain's start-up pass over the classes loaded before it. The server weaves the JDK classes an earlier run's pass
- * sent as soon as it starts; the pass fetches those answers lot by lot as they are ready and retransforms each lot's
- * classes (their transformer takes the answers from memory) while the server weaves the next; the classes without an
- * answer, or whose bytes are not the answer's, then take a round trip each.
+ * premain's start-up pass over the classes loaded before it, before {@code main} or on a thread of its own beside the
+ * program ({@code startup.pass}). The server weaves the JDK classes an earlier run's pass sent (as soon as it starts,
+ * or from the pass's first fetch when the pass runs in the background); the pass fetches those answers lot by lot as
+ * they are ready and retransforms each lot's classes (their transformer takes the answers from memory) while the server
+ * weaves the next; the classes without an answer, or whose bytes are not the answer's, then take a round trip each.
  */
 final class StartupPassRunner implements Runnable {
 
@@ -67,8 +68,8 @@ final class StartupPassRunner implements Runnable {
     /**
      * Stops a pass running in the background and waits for its batches in progress, at most {@code millis} (the classes
      * they have not reached stay as loaded, so they end at once): the results are read after them, never while a class
-     * is being redefined. The classes it did not reach are
-     * counted. A fetch of answers in progress is not waited for (it changes nothing the results hold).
+     * is being redefined. The classes it did not reach are counted. A fetch of answers in progress is not waited for
+     * (it changes nothing the results hold).
      */
     void stopAndWait(long millis) throws InterruptedException {
         transformer.stopPass();
