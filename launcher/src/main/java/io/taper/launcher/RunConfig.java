@@ -8,7 +8,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -173,8 +172,6 @@ final class RunConfig {
     }
 
     private static byte[] randomBytes(int n) {
-        byte[] b = new byte[n];
-        new SecureRandom().nextBytes(b);
-        return b;
+        return io.taper.protocol.PrivatePaths.secretBytes(n);
     }
 }

@@ -9,7 +9,6 @@ import io.taper.result.ResultKeys.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -189,8 +188,7 @@ final class RunLauncher {
             throws IOException, InterruptedException {
         launch.put(ResultKeys.ANALYSIS, analysis.name());
         launch.put("controller", analysis.controller());
-        Path socketDir = Files.createTempDirectory("taper-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path socketDir = io.taper.protocol.PrivatePaths.privateTempDirectory("taper-");
         try {
             BootShadows boot = BootShadows.plan(analysis.descriptor().getProperty("shadowFields"), o.bootShadows(),
                     o.java(), o.javaArgs(), work, home.serverJar());

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -166,8 +167,9 @@ public final class TaperConfig {
     public void store(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        Path tmp = PrivatePaths.tempSibling(file.toAbsolutePath());
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
             w.write("# Taper run configuration (io.taper.protocol.TaperConfig)\n");
             for (Map.Entry<String, String> e : values.entrySet()) {
                 w.write(e.getKey() + "=" + escape(e.getValue()) + "\n");
