@@ -90,16 +90,19 @@ public final class AgentStartup {
             }
             SkippedClasses skipped = SkippedClasses.of(config.classesSkip());
             TaperTransformer transformer = new TaperTransformer(link, tags, pending, stats, skipped);
-            inst.addTransformer(transformer, true);
-
+            // Made before the transformer is installed: a JDK class premain loads after that waits for a round trip
+            // (the read-write lock's five classes took 20 ms).
             BatchRetransformer batches = new BatchRetransformer(inst, stats);
             StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
-            List<Class<?>> loaded = startup.candidates();
+            inst.addTransformer(transformer, true);
+
+            Class<?>[] loadedNow = startup.loadedNow();
             step = stats.premainStep("candidates", step);
             boolean background = config.startupPass() == StartupPass.BACKGROUND;
             stats.startupPassTiming = config.startupPass().key();
-            StartupPassRunner pass = new StartupPassRunner(link, startup, transformer, stats, loaded, t0);
+            StartupPassRunner pass = new StartupPassRunner(link, startup, transformer, stats, loadedNow, t0);
             if (!link.available()) {
+                List<Class<?>> loaded = pass.classes();
                 stats.classesSeen.addAndGet(loaded.size());
                 stats.classesUntransformed.addAndGet(loaded.size());
             } else if (background) {
@@ -115,18 +118,25 @@ public final class AgentStartup {
             }
             result.queue(queue);
             step = stats.premainStep("drain", step);
-            if (link.available()) {
-                queue.startBackground();
-                if (config.mode() == Mode.ADAPTIVE) {
-                    preloadController();
-                    InternalExports.exportManagement(inst, AgentStartup.class.getModule());
+            // With the pass in the background, the JDK classes the controller and the snapshots load go to the queue
+            // (retransformed beside the program, as the pass's classes are), not one round trip each before main.
+            boolean queued = background && TaperTransformer.beginAgentWork();
+            try {
+                if (link.available()) {
+                    queue.startBackground();
+                    if (config.mode() == Mode.ADAPTIVE) {
+                        preloadController();
+                        InternalExports.exportManagement(inst, AgentStartup.class.getModule());
+                    }
+                    result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(),
+                        stats, new BatchWeaveAhead(link, tags, transformer, BatchWeaveAhead.defaultBudgetBytes())));
                 }
-                result.controller(ControllerHook.start(inst, config, tags, ok == null ? null : ok.resultsClass(), stats,
-                    new BatchWeaveAhead(link, tags, transformer, BatchWeaveAhead.defaultBudgetBytes())));
+                step = stats.premainStep("controller", step);
+                startSnapshots(config, result, ok == null ? null : ok.resultsClass());
+                stats.premainStep("snapshots", step);
+            } finally {
+                TaperTransformer.endAgentWork(queued);
             }
-            step = stats.premainStep("controller", step);
-            startSnapshots(config, result, ok == null ? null : ok.resultsClass());
-            stats.premainStep("snapshots", step);
         } catch (IOException | RuntimeException | LinkageError e) {
             // Reported in agent-result.json (the hook is registered first) and once on stderr.
             stats.agentError(e);

@@ -23,21 +23,37 @@ final class StartupPassRunner implements Runnable {
     private final TaperTransformer transformer;
     private final AgentStats stats;
 
-    private final List<Class<?>> loaded;
+    /** The classes loaded before the transformer, as premain found them. */
+    private final Class<?>[] loadedAtPremain;
+    /** Those of them the pass retransforms, chosen once ({@link #classes}). */
+    private List<Class<?>> loaded;
     private final long since;
 
     /**
-     * @param since when premain began ({@code System.nanoTime}): the pass's end is reported from there
+     * @param loadedAtPremain every class loaded when the transformer was installed
+     * @param since           when premain began ({@code System.nanoTime}): the pass's end is reported from there
      */
     StartupPassRunner(ServerLink link, StartupRetransform startup, TaperTransformer transformer, AgentStats stats,
-                      List<Class<?>> loaded, long since) {
+                      Class<?>[] loadedAtPremain, long since) {
         this.link = link;
         this.startup = startup;
         this.transformer = transformer;
         this.stats = stats;
-        this.loaded = loaded;
+        this.loadedAtPremain = loadedAtPremain;
         this.since = since;
-        stats.startupClasses = loaded.size();   // the classes a pass that never begins leaves
+    }
+
+    /**
+     * The classes the pass retransforms, chosen at the first call: in the background, on the pass's own thread (it took
+     * some 30 ms of premain, the interpreter's time over about 1,400 classes). Counted as {@code startupClasses}, what a
+     * pass that never begins leaves.
+     */
+    synchronized List<Class<?>> classes() {
+        if (loaded == null) {
+            loaded = startup.candidates(loadedAtPremain);
+            stats.startupClasses = loaded.size();
+        }
+        return loaded;
     }
 
     /**
@@ -53,8 +69,13 @@ final class StartupPassRunner implements Runnable {
         AgentThreads.daemon("taper-startup", false, new Runnable() {
             @Override
             public void run() {
+                long begin = System.nanoTime() + BACKGROUND_DELAY_MILLIS * 1_000_000;
+                classes();
                 try {
-                    Thread.sleep(BACKGROUND_DELAY_MILLIS);
+                    long wait = (begin - System.nanoTime()) / 1_000_000;
+                    if (wait > 0) {
+                        Thread.sleep(wait);
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -74,10 +95,12 @@ final class StartupPassRunner implements Runnable {
     void stopAndWait(long millis) throws InterruptedException {
         transformer.stopPass();
         startup.stopAndWait(millis);
+        classes();   // what it left, also when it never began
     }
 
     @Override
     public void run() {
+        List<Class<?>> loaded = classes();
         run(loaded);
         if (stats.startupClassesReached.get() >= loaded.size()) {
             // a pass the program's end cut short did not end: its classes left say how far it got

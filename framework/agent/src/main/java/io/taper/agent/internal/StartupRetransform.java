@@ -71,7 +71,16 @@ final class StartupRetransform {
 
     /** The loaded classes worth retransforming; counts hidden and unmodifiable ones on the way. */
     List<Class<?>> candidates() {
-        Class<?>[] all = inst.getAllLoadedClasses();
+        return candidates(loadedNow());
+    }
+
+    /** Every class loaded now (premain takes this; choosing among them can wait for the pass). */
+    Class<?>[] loadedNow() {
+        return inst.getAllLoadedClasses();
+    }
+
+    /** The classes of {@code all} worth retransforming; counts hidden and unmodifiable ones on the way. */
+    List<Class<?>> candidates(Class<?>[] all) {
         List<Class<?>> todo = new ArrayList<>(all.length);
         long hidden = 0;
         long unmodifiable = 0;
