@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.CacheDirectories;
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.TaperConfig;
 import io.taper.result.ResultKeys.Launch;
@@ -40,7 +41,8 @@ final class RunServer {
         String problem = null;
         try {
             ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
-                : ServerClassArchive.plan(o.serverJava(), home.serverJar(), Path.of(o.cache()).resolve("cds"), true);
+                : ServerClassArchive.plan(o.serverJava(), home.serverJar(),
+                    CacheDirectories.classArchives(Path.of(o.cache())), true);
             launch.put(Launch.SERVER_CLASS_ARCHIVE, archive.file() == null ? "none"
                 : (archive.writes() ? "written at exit: " : "mapped: ") + archive.file());
             server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work, archive);

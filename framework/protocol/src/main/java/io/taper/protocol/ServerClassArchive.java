@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * The class-data-sharing archive of a server's JVM: the classes a server loads (its own, ASM's, the JDK's it
  * uses), mapped from a file instead of parsed and verified at every start, while the program's premain waits for
- * the server to be ready. One archive per JDK and server jar, in a directory of the woven-class cache: the first
+ * the server to be ready. One archive per JDK and server jar, in the user's directory of them
+ * ({@link CacheDirectories#classArchives}): the first
  * server of a pair writes it when it exits ({@code -XX:ArchiveClassesAtExit}, into a file of its own that is
  * published by an atomic rename once the server has exited cleanly), later ones map it. A JDK without a base
  * archive (the dynamic archive needs one) gets no options; a stale or damaged archive is refused by the JVM,

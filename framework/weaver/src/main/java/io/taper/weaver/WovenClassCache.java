@@ -51,9 +51,7 @@ public final class WovenClassCache implements AutoCloseable {
 
     /** {@code $XDG_CACHE_HOME/taper/woven}, else {@code ~/.cache/taper/woven}. */
     public static Path defaultDirectory() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("taper").resolve("woven");
+        return io.taper.protocol.CacheDirectories.defaultWoven();
     }
 
     public Path directory() {

@@ -1,5 +1,6 @@
 package io.taper.agent.internal;
 
+import io.taper.protocol.CacheDirectories;
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.ServerCommandLine;
 import io.taper.protocol.TaperConfig;
@@ -68,7 +69,7 @@ final class OwnServer {
         String jar = config.get(TaperConfig.SERVER_JAR);
         Path javaPath = Path.of(java);
         ServerClassArchive archive = config.cache()
-            .map(dir -> ServerClassArchive.plan(javaPath, Path.of(jar), dir.resolve("cds"), false))
+            .map(dir -> ServerClassArchive.plan(javaPath, Path.of(jar), CacheDirectories.classArchives(dir), false))
             .orElse(ServerClassArchive.none());
         Process p = new ProcessBuilder(ServerCommandLine.of(java, jar, file.toString(), archive))
             .redirectError(work.resolve("server.stderr").toFile()).start();
