@@ -54,6 +54,9 @@ final class ResultWriter {
                 stats.put(Stats.AGENT_RESULT_MISSING, true);
             } else {
                 stats.put(Stats.RESULTS, resultsAge(agent.get("snapshot"), launch.get(Launch.ENDED_AT_EPOCH_MILLIS)));
+                if (agent.get(ResultKeys.BUILD) != null) {
+                    result.put(ResultKeys.BUILD, agent.get(ResultKeys.BUILD));
+                }
                 rows = agent.getOrDefault(ResultKeys.ROWS, List.of());
                 summary = agent.getOrDefault(ResultKeys.SUMMARY, Map.of());
                 Object agentStats = agent.get(ResultKeys.STATS);

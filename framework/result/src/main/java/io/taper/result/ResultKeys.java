@@ -25,6 +25,11 @@ public final class ResultKeys {
     public static final String SUMMARY = "summary";
     public static final String STATS = "stats";
     public static final String LAUNCH = "launch";
+    /**
+     * The Taper build that wrote the result ({@code io.taper.protocol.TaperBuild}); {@code taper merge} refuses to
+     * join results of different builds.
+     */
+    public static final String BUILD = "build";
 
     private ResultKeys() {
     }
@@ -92,6 +97,8 @@ public final class ResultKeys {
     /** Keys of {@code launch}: the run as the launcher started it. */
     public static final class Launch {
         public static final String OBSERVED_PID = "observedPid";
+        /** A merged result's inputs ({@code taper merge}), the files read, in order. */
+        public static final String MERGED_FROM = "mergedFrom";
         /** When the observed JVM ended, in milliseconds since the epoch. */
         public static final String ENDED_AT_EPOCH_MILLIS = "endedAtEpochMillis";
         /** From the server's start to its socket ready. */

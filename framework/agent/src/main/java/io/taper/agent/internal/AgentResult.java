@@ -1,6 +1,7 @@
 package io.taper.agent.internal;
 
 import io.taper.result.ResultKeys.Stats;
+import io.taper.result.Mode;
 import io.taper.result.ResultKeys;
 import io.taper.controller.Controller;
 import io.taper.runtime.AnalysisResults;
@@ -65,7 +66,14 @@ final class AgentResult implements Runnable {
     private volatile QueueRetransformer queue;
     private volatile StartupPassRunner startupPass;
 
-    AgentResult(String analysisName, Path out, Instrumentation inst, AgentStats stats, ServerLink link) {
+    /** The run's mode and Taper build, written beside the rows: a JVM of {@code taper agent} has no launcher. */
+    private final String mode;
+    private final String build;
+
+    AgentResult(String analysisName, Mode mode, String build, Path out, Instrumentation inst, AgentStats stats,
+                ServerLink link) {
+        this.mode = mode.key();
+        this.build = build;
         this.analysisName = analysisName;
         this.out = out;
         this.inst = inst;
@@ -205,6 +213,8 @@ final class AgentResult implements Runnable {
         snapshot.put("sequence", seq);
         snapshot.put("writtenAtEpochMillis", System.currentTimeMillis());
         result.put(ResultKeys.ANALYSIS, analysisName);
+        result.put(ResultKeys.MODE, mode);
+        result.put(ResultKeys.BUILD, build);
         result.put("snapshot", snapshot);
         result.put(ResultKeys.ROWS, rowsAndSummary[0]);
         result.put(ResultKeys.SUMMARY, rowsAndSummary[1]);

@@ -65,7 +65,8 @@ public final class AgentStartup {
             // in a thread that holds a JDK lock, and loading an agent class there takes the agent jar's lock.
             tags.peek(ClassLoader.getSystemClassLoader());
             PendingClasses pending = new PendingClasses();
-            AgentResult result = new AgentResult(config.analysisName(), config.out(), inst, stats, link);
+            AgentResult result = new AgentResult(config.analysisName(), config.mode(), build(config), config.out(), inst,
+                stats, link);
             Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
 
             // The first UNIX-domain channel initialises the JDK's socket classes (a SecureRandom among them, some
@@ -146,6 +147,16 @@ public final class AgentStartup {
             if (bypass) {
                 Bypass.exit();
             }
+        }
+    }
+
+    /** The agent's and the runtime's jars ({@link io.taper.protocol.TaperBuild}). */
+    private static String build(TaperConfig config) {
+        try {
+            Path agentJar = Path.of(AgentStartup.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return io.taper.protocol.TaperBuild.of(List.of(agentJar, config.runtimeJar()));
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return "unknown";
         }
     }
 
