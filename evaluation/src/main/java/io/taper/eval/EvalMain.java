@@ -46,7 +46,8 @@ import picocli.CommandLine.Option;
             "medians. Failed or timed-out runs are reported as such and the rest go on.",
             "",
             "Built-in workloads (real libraries resolved by Maven): h2, lucene, xalan, fop, pmd, jackson, javac,",
-            "rhino, serve (a server under client load: reported by throughput), peer-tests (`--list` says more).",
+            "rhino, serve (a server under client load: reported by throughput), peer-tests (a test suite), ant (a",
+            "build tool) (`--list` says more).",
             "Add your own with --workload-file (see evaluation/README.md)."},
         footer = {"", "Exit status: 0 done, 1 --check found problems, 2 bad arguments.",
             "Example: ./taper eval --preset ci --workloads h2,xalan --analyses sfa --out /tmp/eval"})

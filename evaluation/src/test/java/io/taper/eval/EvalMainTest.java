@@ -109,7 +109,7 @@ class EvalMainTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(2, EvalMain.execute(new String[] {"--workloads", "nope", "--dry-run"},
                 print(new ByteArrayOutputStream()), print(err)));
-        assertEquals("taper eval: unknown workload \"nope\"; known: h2, lucene, xalan, fop, pmd, jackson, javac, rhino, serve, peer-tests\n",
+        assertEquals("taper eval: unknown workload \"nope\"; known: h2, lucene, xalan, fop, pmd, jackson, javac, rhino, serve, peer-tests, ant\n",
                 err.toString(StandardCharsets.UTF_8));
         assertEquals(2, EvalMain.execute(new String[] {"--preset", "huge"}, print(new ByteArrayOutputStream()),
                 print(new ByteArrayOutputStream())));

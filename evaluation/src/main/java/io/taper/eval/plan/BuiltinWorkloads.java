@@ -7,7 +7,7 @@ public final class BuiltinWorkloads {
 
     /** Names in the order they run. */
     public static final List<String> NAMES = List.of("h2", "lucene", "xalan", "fop", "pmd", "jackson", "javac", "rhino", "serve",
-            "peer-tests");
+            "peer-tests", "ant");
 
     private BuiltinWorkloads() {
     }
@@ -37,7 +37,10 @@ public final class BuiltinWorkloads {
                 driver("rhino", "RhinoWorkload", classPath),
                 new Workload("serve", classPath, "io.taper.eval.workloads.ServeWorkload", List.of("--size", "ci"),
                         List.of("--size", "full"), List.of(), true, true),
-                driver("peer-tests", "PeerTestsWorkload", peerClassPath));
+                driver("peer-tests", "PeerTestsWorkload", peerClassPath),
+                // javac inside Ant keys hash maps by objects with identity hash codes, as the javac workload's does.
+                new Workload("ant", classPath, "io.taper.eval.workloads.AntWorkload", List.of("--size", "ci"),
+                        List.of("--size", "full"), List.of(), true, true));
     }
 
     private static Workload driver(String name, String simpleClassName, String classPath) {

@@ -53,6 +53,13 @@ class WorkloadChecksumTest {
                 + " checksum=2542bb9d9de4f5f5", JavacWorkload.run(ci(JavacWorkload.CI_UNITS)));
     }
 
+    /** Class files are javac's own output, as the javac workload's: JDK 17's line. */
+    @Test
+    void ant() throws Exception {
+        assertEquals("ant builds=1 files=25 classes=28 classBytes=139789 checksum=736b98a95e08e4a8",
+                AntWorkload.run(ci(AntWorkload.CI_UNITS)));
+    }
+
     @Test
     void rhino() throws Exception {
         assertEquals("rhino units=20 checksum=0e7951ffd95f128f", RhinoWorkload.run(ci(RhinoWorkload.CI_UNITS)));
