@@ -46,7 +46,7 @@ final class BytecodeCountMerge implements AnalysisMerge {
             summary.put("threads", Figures.joinByName(summary.get("threads"), "thread"));
         }
         Figures.allTrue(summary, summaries, "countsExact");
-        Map<String, Object> tree = NewIds.callTree(inputs, idsPerRun);
+        Map<String, Object> tree = NewIds.callTree(inputs, idsPerRun, rows.size());
         if (tree != null) {
             summary.put(CallTreeMerge.CALL_TREE, tree);
         }

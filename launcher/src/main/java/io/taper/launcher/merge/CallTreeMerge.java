@@ -18,6 +18,8 @@ final class CallTreeMerge {
     static final String NODES = "nodes";
 
     private final List<List<Double>> nodes = new ArrayList<>();
+    /** The next id for a method a tree names without a row (a run's own id could be another merged row's). */
+    private double nextUnknownId;
     private final Map<String, Integer> byPath = new HashMap<>();
     private final List<Map<String, Object>> trees = new ArrayList<>();
 
@@ -26,8 +28,14 @@ final class CallTreeMerge {
      *
      * @param ids the run's method ids and the merged rows' ids they became (negative ids, the tree's own, stay)
      */
+    /** @param firstFreeId the first id no merged row has */
+    CallTreeMerge(double firstFreeId) {
+        this.nextUnknownId = firstFreeId;
+    }
+
     @SuppressWarnings("unchecked")
     void add(Map<String, Object> tree, Map<Double, Double> ids) {
+        Map<Double, Double> unknown = new HashMap<>();
         trees.add(tree);
         if (!(tree.get(NODES) instanceof List<?> list)) {
             return;
@@ -41,7 +49,8 @@ final class CallTreeMerge {
             }
             int mergedParent = parent < 0 ? -1 : merged[parent];
             double id = Figures.num(n.get(1));
-            double mergedId = id < 0 ? id : ids.getOrDefault(id, id);
+            Double known = ids.get(id);
+            double mergedId = id < 0 ? id : known != null ? known : unknown.computeIfAbsent(id, k -> nextUnknownId++);
             String path = mergedParent + "/" + mergedId;
             Integer at = byPath.get(path);
             if (at == null) {

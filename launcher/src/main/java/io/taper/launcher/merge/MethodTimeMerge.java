@@ -60,7 +60,7 @@ final class MethodTimeMerge implements AnalysisMerge {
         if (summary.get("unmatchedExitMethods") instanceof List<?> l) {
             summary.put("unmatchedExitMethods", new ArrayList<>(new LinkedHashSet<>(l)));
         }
-        Map<String, Object> tree = NewIds.callTree(inputs, idsPerRun);
+        Map<String, Object> tree = NewIds.callTree(inputs, idsPerRun, rows.size());
         if (tree != null) {
             summary.put(CallTreeMerge.CALL_TREE, tree);
         }

@@ -27,9 +27,14 @@ final class NewIds {
         return m;
     }
 
-    /** The runs' call trees ({@code summary.callTree}) joined by path, or null if none had one. */
-    static Map<String, Object> callTree(List<MergeInput> inputs, List<Map<Double, Map<String, Object>>> idsPerRun) {
-        CallTreeMerge trees = new CallTreeMerge();
+    /**
+     * The runs' call trees ({@code summary.callTree}) joined by path, or null if none had one.
+     *
+     * @param rows the number of merged rows (ids 1 to {@code rows}, after {@link #assign})
+     */
+    static Map<String, Object> callTree(List<MergeInput> inputs, List<Map<Double, Map<String, Object>>> idsPerRun,
+                                        int rows) {
+        CallTreeMerge trees = new CallTreeMerge(rows + 1);
         for (int i = 0; i < inputs.size(); i++) {
             if (inputs.get(i).summary().get(CallTreeMerge.CALL_TREE) instanceof Map<?, ?> t) {
                 @SuppressWarnings("unchecked")

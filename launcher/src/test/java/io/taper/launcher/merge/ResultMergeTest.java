@@ -148,6 +148,21 @@ class ResultMergeTest {
     }
 
     @Test
+    void aTreeNodeWithoutARowKeepsAnIdNoMergedRowHas() throws Exception {
+        String row = "{'id': 1, 'class': 'A', 'method': 'f', 'descriptor': '()V', 'loader': 1, 'invocations': 1,"
+            + " 'totalNanos': 5, 'minNanos': 5, 'maxNanos': 5}";
+        MergeInput a = input(result("method-time", "fixed", row,
+            "'callTree': {'nodes': [[-1, -11, 0, 9, 0], [0, 2, 1, 9, 0], [1, 1, 1, 5, 0]]}"));
+        MergeInput b = input(result("method-time", "fixed", row,
+            "'callTree': {'nodes': [[-1, -11, 0, 7, 0], [0, 2, 1, 7, 0]]}"));
+        Map<String, Object> m = ResultMerge.merge(List.of(a, b));
+        // each run's id 2 has no row: two ids past the merged rows', never row 1's (or each other's)
+        assertEquals(List.of(List.of(-1.0, -11.0, 0.0, 16.0, 0.0), List.of(0.0, 2.0, 1.0, 9.0, 0.0),
+            List.of(1.0, 1.0, 1.0, 5.0, 0.0), List.of(0.0, 3.0, 1.0, 7.0, 0.0)),
+            ((Map<?, ?>) summary(m).get("callTree")).get("nodes"));
+    }
+
+    @Test
     void sfaJoinsConservatively() throws Exception {
         MergeInput a = input(result("sfa", "fixed",
             "{'class': 'A', 'field': 'x', 'descriptor': 'I', 'category': 'uF', 'verdict': 'stationary', 'written': true},"
