@@ -18,9 +18,13 @@ class MergeEndToEndTest {
     Path tmp;
 
     private TaperProcess.Outcome run(String name, String analysis) throws Exception {
-        TaperProcess.Outcome o = TaperProcess.run(tmp.resolve(name), "run", "--analysis", analysis, "--mode", "fixed",
-            "--quiet", "--out", tmp.resolve(name).toString(), "--", "-cp", TaperProcess.fixtureClassPath(),
-            MethodCountEndToEndTest.MAIN);
+        return knownCounts(tmp.resolve(name), analysis);
+    }
+
+    /** A fixed run of {@link MethodCountEndToEndTest#MAIN} under {@code analysis}, its output in {@code out}. */
+    static TaperProcess.Outcome knownCounts(Path out, String analysis) throws Exception {
+        TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", analysis, "--mode", "fixed", "--quiet",
+            "--out", out.toString(), "--", "-cp", TaperProcess.fixtureClassPath(), MethodCountEndToEndTest.MAIN);
         assertEquals(7, o.exitCode(), o.stderr());
         return o;
     }

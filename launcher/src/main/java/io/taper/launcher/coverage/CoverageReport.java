@@ -50,19 +50,36 @@ public final class CoverageReport implements RunReport {
         return result.get("launch") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 
+    /**
+     * A coverage result analysed against its class files: those the run was given ({@code --classes}), else the ones
+     * kept in its directory {@code out}.
+     */
+    public static CoverageBundle analyse(Map<String, Object> result, Path out) throws java.io.IOException {
+        return analyse(result, execData(result), out);
+    }
+
+    /** The source folders the run was given ({@code --sources}). */
+    public static List<Path> sources(Map<String, Object> result) {
+        return paths(launch(result).get(LAUNCH_SOURCES));
+    }
+
+    private static CoverageBundle analyse(Map<String, Object> result, ExecData data, Path out)
+            throws java.io.IOException {
+        List<Path> classes = paths(launch(result).get(LAUNCH_CLASSES));
+        if (classes.isEmpty() && java.nio.file.Files.isRegularFile(out.resolve(CLASSES))) {
+            classes = List.of(out.resolve(CLASSES));   // none when no class was woven: an empty report
+        }
+        String title = out.toAbsolutePath().normalize().getFileName() == null ? "coverage"
+            : out.toAbsolutePath().normalize().getFileName().toString();
+        return CoverageBundle.analyse(data, classes, title);
+    }
+
     @Override
     public void write(Map<String, Object> result, Path out, PrintStream console) throws Exception {
         ExecData data = execData(result);
         data.write(out.resolve(EXEC));
-        Map<String, Object> launch = launch(result);
-        List<Path> classes = paths(launch.get(LAUNCH_CLASSES));
-        if (classes.isEmpty() && java.nio.file.Files.isRegularFile(out.resolve(CLASSES))) {
-            classes = List.of(out.resolve(CLASSES));   // none when no class was woven: an empty report
-        }
-        List<Path> sources = paths(launch.get(LAUNCH_SOURCES));
-        String title = out.toAbsolutePath().normalize().getFileName() == null ? "coverage"
-            : out.toAbsolutePath().normalize().getFileName().toString();
-        CoverageBundle bundle = CoverageBundle.analyse(data, classes, title);
+        List<Path> sources = sources(result);
+        CoverageBundle bundle = analyse(result, data, out);
         bundle.writeReports(out.resolve(XML), out.resolve(HTML), sources);
         console.printf("[taper] coverage: %s%n", bundle.summary());
         console.printf("[taper] coverage reports: %s, %s, %s%n", out.resolve(EXEC), out.resolve(XML),
