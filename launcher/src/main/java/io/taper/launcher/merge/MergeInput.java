@@ -3,6 +3,7 @@ package io.taper.launcher.merge;
 import com.google.gson.Gson;
 import com.google.gson.JsonParseException;
 import com.google.gson.reflect.TypeToken;
+import io.taper.result.ResultFile;
 import io.taper.result.ResultFormat;
 import io.taper.result.ResultKeys;
 import java.io.IOException;
@@ -31,12 +32,9 @@ public record MergeInput(Path source, Path dir, Map<String, Object> result) {
     public static MergeInput read(Path path) {
         Path file = path;
         if (Files.isDirectory(path)) {
-            file = null;
-            for (String name : List.of(ResultFormat.FILE, ResultFormat.FILE + ".gz", AGENT_RESULT)) {
-                if (Files.isRegularFile(path.resolve(name))) {
-                    file = path.resolve(name);
-                    break;
-                }
+            file = ResultFile.fileIn(path);
+            if (file == null && Files.isRegularFile(path.resolve(AGENT_RESULT))) {
+                file = path.resolve(AGENT_RESULT);
             }
             if (file == null) {
                 throw new MergeException(path + ": no " + ResultFormat.FILE + " or " + AGENT_RESULT + " in it");
