@@ -19,10 +19,6 @@ class ExportEndToEndTest {
     @TempDir
     Path tmp;
 
-    private TaperProcess.Outcome run(String name, String analysis) throws Exception {
-        return MergeEndToEndTest.knownCounts(tmp.resolve(name), analysis);
-    }
-
     private static int[] counter(String xml, String type) {
         // the report's own counters come last, after every package's
         Matcher m = Pattern.compile("<counter type=\"" + type + "\" missed=\"(\\d+)\" covered=\"(\\d+)\"/>").matcher(xml);
@@ -35,7 +31,7 @@ class ExportEndToEndTest {
 
     @Test
     void coverageExportsAnLcovTracefileWithJacocosLineTotals() throws Exception {
-        TaperProcess.Outcome cov = run("cov", "coverage");
+        TaperProcess.Outcome cov = KnownCountsRuns.of("coverage", 1);
         Path info = tmp.resolve("coverage.info");
         TaperProcess.Outcome e = TaperProcess.run(tmp.resolve("export"), "export", cov.out().toString(), "--format",
             "lcov", "--out", info.toString());
@@ -63,7 +59,7 @@ class ExportEndToEndTest {
 
     @Test
     void anyResultExportsItsRowsAsCsvAndLcovIsOnlyCoveragesFormat() throws Exception {
-        TaperProcess.Outcome counts = run("counts", "method-count");
+        TaperProcess.Outcome counts = KnownCountsRuns.of("method-count", 1);
         Path csv = tmp.resolve("counts.csv");
         TaperProcess.Outcome e = TaperProcess.run(tmp.resolve("export"), "export", counts.out().toString(), "--format",
             "csv", "--out", csv.toString());

@@ -17,18 +17,6 @@ class MergeEndToEndTest {
     @TempDir
     Path tmp;
 
-    private TaperProcess.Outcome run(String name, String analysis) throws Exception {
-        return knownCounts(tmp.resolve(name), analysis);
-    }
-
-    /** A fixed run of {@link MethodCountEndToEndTest#MAIN} under {@code analysis}, its output in {@code out}. */
-    static TaperProcess.Outcome knownCounts(Path out, String analysis) throws Exception {
-        TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", analysis, "--mode", "fixed", "--quiet",
-            "--out", out.toString(), "--", "-cp", TaperProcess.fixtureClassPath(), MethodCountEndToEndTest.MAIN);
-        assertEquals(7, o.exitCode(), o.stderr());
-        return o;
-    }
-
     private static Map<String, Double> entries(List<Map<String, Object>> rows) {
         Map<String, Double> m = new HashMap<>();
         for (Map<String, Object> r : rows) {
@@ -40,8 +28,8 @@ class MergeEndToEndTest {
 
     @Test
     void twoMethodCountRunsMergeIntoTheirSums() throws Exception {
-        TaperProcess.Outcome a = run("a", "method-count");
-        TaperProcess.Outcome b = run("b", "method-count");
+        TaperProcess.Outcome a = KnownCountsRuns.of("method-count", 1);
+        TaperProcess.Outcome b = KnownCountsRuns.of("method-count", 2);
         Path out = tmp.resolve("merged");
         TaperProcess.Outcome m = TaperProcess.run(out, "merge", "--out", out.toString(), a.out().toString(),
             b.out().resolve("result.json").toString());
@@ -63,8 +51,8 @@ class MergeEndToEndTest {
 
     @Test
     void coverageRunsMergeWithTheirReportsAndOtherAnalysesAreRefused() throws Exception {
-        TaperProcess.Outcome a = run("cov-a", "coverage");
-        TaperProcess.Outcome b = run("cov-b", "coverage");
+        TaperProcess.Outcome a = KnownCountsRuns.of("coverage", 1);
+        TaperProcess.Outcome b = KnownCountsRuns.of("coverage", 2);
         Path out = tmp.resolve("cov-merged");
         TaperProcess.Outcome m = TaperProcess.run(out, "merge", "--out", out.toString(), a.out().toString(),
             b.out().toString());
@@ -88,7 +76,7 @@ class MergeEndToEndTest {
             a.out().resolve("jacoco.exec").toString());
         assertEquals(0, diff.exitCode(), diff.stdout() + diff.stderr());
 
-        TaperProcess.Outcome counts = run("counts", "method-count");
+        TaperProcess.Outcome counts = KnownCountsRuns.of("method-count", 1);
         Path refused = tmp.resolve("refused");
         TaperProcess.Outcome r = TaperProcess.run(refused, "merge", "--out", refused.toString(), a.out().toString(),
             counts.out().toString());
