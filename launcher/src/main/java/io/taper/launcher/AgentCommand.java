@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -64,13 +65,25 @@ public final class AgentCommand implements Callable<Integer> {
     String cache;
 
     private final PrintStream stdout;
+    private final PrintStream err;
+    private final Supplier<TaperHome> home;
 
     public AgentCommand() {
         this(System.out);
     }
 
     AgentCommand(PrintStream stdout) {
+        this(stdout, System.err, TaperHome::locate);
+    }
+
+    /**
+     * Prints the options to {@code stdout} and errors to {@code err}, with Taper's jars from {@code home} (the Maven
+     * plugin's own copy, not the checkout {@code taper.home} names).
+     */
+    public AgentCommand(PrintStream stdout, PrintStream err, Supplier<TaperHome> home) {
         this.stdout = stdout;
+        this.err = err;
+        this.home = home;
     }
 
     @Override
@@ -79,7 +92,7 @@ public final class AgentCommand implements Callable<Integer> {
             if (mode == Mode.NONE) {
                 throw new LauncherException("--mode: an agent runs fixed or adaptive");
             }
-            TaperHome home = TaperHome.locate();
+            TaperHome home = this.home.get();
             Path jar = home.analysisJar(analysis);
             Properties descriptor = TaperHome.descriptor(jar);
             if (descriptor == null) {
@@ -112,10 +125,10 @@ public final class AgentCommand implements Callable<Integer> {
                 + " -javaagent:" + home.agentJar() + "=" + file);
             return 0;
         } catch (LauncherException | TaperConfigException e) {
-            System.err.println("taper agent: " + e.getMessage());
+            err.println("taper agent: " + e.getMessage());
             return 2;
         } catch (IOException e) {
-            System.err.println("taper agent: " + e);
+            err.println("taper agent: " + e);
             return 2;
         }
     }
