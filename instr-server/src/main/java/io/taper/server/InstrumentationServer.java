@@ -148,6 +148,11 @@ public final class InstrumentationServer implements AutoCloseable {
         return socket;
     }
 
+    /** The token a HELLO on this server's socket must carry. */
+    public String token() {
+        return config.token();
+    }
+
     public ServerStats stats() {
         return stats;
     }

@@ -17,9 +17,18 @@ import picocli.CommandLine.Option;
         "(or on SIGTERM) and then writes OUT/server-stats.json. Logs go to WORK/server.log."})
 final class ServerCommand implements Callable<Integer> {
 
-    @Option(names = "--config", required = true, paramLabel = "FILE",
+    @Option(names = "--config", paramLabel = "FILE",
         description = "The run's taper.properties (keys: socket, token, analysis.jar, work, out, dump, ...).")
     Path config;
+
+    @Option(names = "--shared", paramLabel = "DIR",
+        description = "Serve as the user's shared server in DIR (its socket, token and log) instead: every JVM that "
+            + "asks opens a session of its own (no --config). Ignores stdin; stops on SIGTERM or when idle.")
+    Path shared;
+
+    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = "300",
+        description = "With --shared: stop after this many seconds without a session. Default: ${DEFAULT-VALUE}.")
+    long idleStopSeconds;
 
     @Option(names = "--dump", paramLabel = "DIR",
         description = "Write DIR/<class>.orig.class, .woven.class and .woven.N.class for every class (overrides 'dump').")
@@ -55,6 +64,13 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ((config == null) == (shared == null)) {
+            System.err.println("taper-server: give either --config FILE or --shared DIR");
+            return 2;
+        }
+        if (shared != null) {
+            return shared();
+        }
         PrintStream stdout = System.out;
         InstrumentationServer server;
         try {
@@ -80,6 +96,29 @@ final class ServerCommand implements Callable<Integer> {
                 drain(System.in);
                 server.close();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            server.close();
+        }
+        return 0;
+    }
+
+    private int shared() {
+        SharedServer server;
+        try {
+            io.taper.protocol.SharedServerPaths paths = new io.taper.protocol.SharedServerPaths(shared.toAbsolutePath());
+            Files.createDirectories(paths.dir());
+            configureLogging(paths.log());
+            server = SharedServer.start(paths, idleStopSeconds);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("taper-server: cannot start: " + e.getMessage());
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "taper-server-shutdown"));
+        System.out.println(InstrumentationServer.READY + " " + server.socketPath());
+        System.out.flush();
+        try {
+            server.awaitStopped();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             server.close();

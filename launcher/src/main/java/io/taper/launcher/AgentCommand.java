@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes OUT/taper-agent.properties and prints the JVM options that run a Java program under an",
-            "analysis without './taper run': for test JVMs that Maven Surefire/Failsafe or Gradle fork. Each JVM starts",
-            "its own instrumentation server and writes its results to OUT/jvm-PID (agent-result.json; for coverage the",
-            "class files the reports need). Merge them afterwards, e.g. './taper coverage-merge ... OUT/jvm-*'."},
+            "analysis without './taper run': for test JVMs that Maven Surefire/Failsafe or Gradle fork. Each JVM opens",
+            "a session on the user's shared instrumentation server (the first JVM starts it; see 'taper server'), or",
+            "with --server own starts a server of its own, and writes its results to OUT/jvm-PID (agent-result.json;",
+            "for coverage the class files the reports need). Merge them afterwards: './taper merge ... OUT/jvm-*'."},
         footer = {"", "Example (Maven Surefire):",
             "  mvn test -DargLine=\"$(./taper agent --analysis coverage --mode adaptive --out $PWD/target/taper)\"",
             "  ./taper coverage-merge --out target/taper/merged.exec --classes target/classes \\",
@@ -63,6 +64,23 @@ public final class AgentCommand implements Callable<Integer> {
             description = "The woven-class cache the JVMs' servers share (a build's test JVMs weave mostly the same "
                     + "classes), or off. Default: $XDG_CACHE_HOME/taper/woven, else ~/.cache/taper/woven.")
     String cache;
+
+    /** Which server the JVMs use. */
+    enum ServerChoice { shared, own }
+
+    @Option(names = "--server", paramLabel = "shared|own", defaultValue = "shared",
+            description = "shared: the JVMs join the user's shared server (see 'taper server'), the first one starting "
+                + "it; own: each JVM starts a server for itself. Default: ${DEFAULT-VALUE}.")
+    ServerChoice server;
+
+    @Option(names = "--server-dir", paramLabel = "DIR",
+            description = "The shared server's directory, as for 'taper server'. Default: the user's, per Taper build.")
+    Path serverDir;
+
+    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = "300",
+            description = "A shared server that a JVM starts stops after this many seconds without a session. "
+                + "Default: ${DEFAULT-VALUE}.")
+    long idleStopSeconds;
 
     private final PrintStream stdout;
     private final PrintStream err;
@@ -113,6 +131,14 @@ public final class AgentCommand implements Callable<Integer> {
                 .with(TaperConfig.CACHE, CacheOption.resolve(cache))
                 // one file at exit: a build's test JVMs are many and short
                 .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
+            if (server == ServerChoice.shared) {
+                if (idleStopSeconds < 1) {
+                    throw new LauncherException("--idle-stop: expected at least 1 second");
+                }
+                cfg = cfg.with(TaperConfig.SERVER_SHARED, (serverDir != null ? serverDir.toAbsolutePath().normalize()
+                        : io.taper.protocol.SharedServerPaths.forServerJar(home.serverJar()).dir()).toString())
+                    .with(TaperConfig.SERVER_IDLE_SECONDS, Long.toString(idleStopSeconds));
+            }
             cfg = RunConfig.withDescriptor(cfg, descriptor)
                 .with(TaperConfig.STARTUP_PASS, RunConfig.startupPass(startupPass, descriptor).key());
             Path file = dir.resolve(PROPERTIES);

@@ -15,10 +15,12 @@ public final class MessageType {
     public static final byte STARTUP_ANSWERS = 10;
     public static final byte WEAVE_AHEAD = 11;
     public static final byte WOVEN_AHEAD = 12;
+    public static final byte SESSION_OPEN = 13;
+    public static final byte SESSION_OPENED = 14;
 
     private static final String[] NAMES = {
         null, "HELLO", "HELLO_OK", "WEAVE", "WOVEN", "ERROR", "STATS", "STATS_REPLY", "BYE", "STARTUP_FETCH",
-        "STARTUP_ANSWERS", "WEAVE_AHEAD", "WOVEN_AHEAD",
+        "STARTUP_ANSWERS", "WEAVE_AHEAD", "WOVEN_AHEAD", "SESSION_OPEN", "SESSION_OPENED",
     };
 
     private MessageType() {

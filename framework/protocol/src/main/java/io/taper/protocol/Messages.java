@@ -85,6 +85,14 @@ public final class Messages {
                 writeWoven(p, e.answer());
             }
             return p.toByteArray();
+        } else if (m instanceof SessionOpen o) {
+            PayloadWriter p = new PayloadWriter(1024).writeUtf(o.token()).writeLong(o.pid()).writeInt(o.config().size());
+            for (Map.Entry<String, String> e : o.config().entrySet()) {
+                p.writeUtf(e.getKey()).writeUtf(e.getValue());
+            }
+            return p.toByteArray();
+        } else if (m instanceof SessionOpened o) {
+            return new PayloadWriter(256).writeUtf(o.socket()).writeUtf(o.token()).writeLong(o.serverPid()).toByteArray();
         } else if (m instanceof ErrorMessage e) {
             return new PayloadWriter(64).writeText(e.message()).toByteArray();
         } else if (m instanceof StatsReply s) {
@@ -192,11 +200,28 @@ public final class Messages {
             case MessageType.WOVEN_AHEAD:
                 m = decodeWovenAhead(r, what);
                 break;
+            case MessageType.SESSION_OPEN:
+                m = decodeSessionOpen(r);
+                break;
+            case MessageType.SESSION_OPENED:
+                m = new SessionOpened(r.readUtf(), r.readUtf(), r.readLong());
+                break;
             default:
                 throw new MalformedMessageException("unknown message type " + f.type());
         }
         r.expectEnd();
         return m;
+    }
+
+    private static SessionOpen decodeSessionOpen(PayloadReader r) throws MalformedMessageException {
+        String token = r.readUtf();
+        long pid = r.readLong();
+        int n = r.readCount("config", 4);
+        Map<String, String> config = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            config.put(r.readUtf(), r.readUtf());
+        }
+        return new SessionOpen(token, pid, config);
     }
 
     private static Weave decodeWeave(PayloadReader r) throws MalformedMessageException {

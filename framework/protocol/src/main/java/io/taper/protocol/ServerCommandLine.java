@@ -30,4 +30,16 @@ public final class ServerCommandLine {
         cmd.addAll(List.of("-jar", serverJar, "--config", config));
         return cmd;
     }
+
+    /**
+     * {@code java -jar SERVER_JAR --shared DIR --idle-stop SECONDS}: the user's shared server, which lives across many
+     * JVMs' runs, so it keeps HotSpot's optimising compiler.
+     */
+    public static List<String> shared(String java, String serverJar, java.nio.file.Path dir, long idleSeconds,
+                                      ServerClassArchive archive) {
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xshare:auto"));
+        cmd.addAll(archive.options());
+        cmd.addAll(List.of("-jar", serverJar, "--shared", dir.toString(), "--idle-stop", Long.toString(idleSeconds)));
+        return cmd;
+    }
 }

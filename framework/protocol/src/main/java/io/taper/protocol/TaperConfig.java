@@ -69,6 +69,14 @@ public final class TaperConfig {
      * results then go to {@code OUT/jvm-PID}, one directory per JVM, and it makes the socket and token itself.
      */
     public static final String SERVER_JAR = "server.jar";
+    /**
+     * Optional, with {@link #SERVER_JAR}: the directory of the user's shared server ({@link SharedServerPaths}). The
+     * agent joins the server running there, or starts it, and opens a session of its own on it instead of starting
+     * a server for itself (it does that only if the shared server cannot be reached or started).
+     */
+    public static final String SERVER_SHARED = "server.shared";
+    /** Seconds a shared server that the agent starts keeps running without a session before it stops. */
+    public static final String SERVER_IDLE_SECONDS = "server.idle.seconds";
     /** The {@code java} that runs an agent-started server (default: the observed JVM's own). */
     public static final String SERVER_JAVA = "server.java";
     /**
@@ -121,7 +129,7 @@ public final class TaperConfig {
     public static final Set<String> KEYS = Set.of(SOCKET, TOKEN, ANALYSIS_NAME, ANALYSIS_JAR, RUNTIME_JAR, MODE,
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS, THREAD_FIELD,
-        SERVER_JAR, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
+        SERVER_JAR, SERVER_SHARED, SERVER_IDLE_SECONDS, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
         OBSERVED_CLASS_OPTIONS, STARTUP_PASS);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
@@ -391,6 +399,7 @@ public final class TaperConfig {
                 break;
             case SNAPSHOT_INTERVAL_MS:
             case SERVER_WAIT_MS:
+            case SERVER_IDLE_SECONDS:
                 parseNonNegative(key, value);
                 break;
             case CONTROLLER_REWEAVE:

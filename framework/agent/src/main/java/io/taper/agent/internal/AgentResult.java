@@ -155,6 +155,7 @@ final class AgentResult implements Runnable {
         } finally {
             link.close();
             OwnServer.stopAndWait(OWN_SERVER_STOP_MILLIS);
+            SharedServerSession.closeAndWait(OWN_SERVER_STOP_MILLIS);
         }
     }
 
@@ -219,6 +220,9 @@ final class AgentResult implements Runnable {
         result.put(ResultKeys.ROWS, rowsAndSummary[0]);
         result.put(ResultKeys.SUMMARY, rowsAndSummary[1]);
         stats.put("snippetFailures", SnippetFailures.count());
+        if (SharedServerSession.stats() != null) {
+            stats.put("sharedServer", SharedServerSession.stats());
+        }
         if (AgentThreads.firstFailure() != null) {
             stats.put("agentThreadFailure", AgentThreads.firstFailure());
         }

@@ -41,8 +41,23 @@ public final class AgentStartup {
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
         if (OwnServer.requested(config)) {
+            TaperConfig joined = null;
+            if (SharedServerSession.requested(config)) {
+                try {
+                    joined = SharedServerSession.open(config);
+                } catch (IOException | RuntimeException e) {
+                    // the program still runs observed, by a server of its own; the result says why
+                    SharedServerSession.fellBack(String.valueOf(e.getMessage()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    if (bypass) {
+                        Bypass.exit();
+                    }
+                    return;
+                }
+            }
             try {
-                config = OwnServer.start(config);
+                config = joined != null ? joined : OwnServer.start(config);
             } catch (IOException | RuntimeException e) {
                 AgentWarnings.agentDisabled("could not start its server: " + e.getMessage());
                 if (bypass) {

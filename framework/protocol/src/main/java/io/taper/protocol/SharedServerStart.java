@@ -1,0 +1,91 @@
+package io.taper.protocol;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reaches the user's shared server, starting it if none runs: what an agent does when its JVM starts, and what
+ * {@code taper server start} does. Starting takes a file lock in the server's directory, so that JVMs starting at once
+ * start one server between them; the server gets a session of its own ({@code setsid}), so that a signal to the
+ * build that started it does not stop it for the builds that follow.
+ */
+public final class SharedServerStart {
+
+    /** How long a start waits for the new server's socket. */
+    public static final long START_TIMEOUT_MILLIS = 30_000;
+
+    private SharedServerStart() {
+    }
+
+    /** A connection to the server running in {@code paths}, or null if none answers there. */
+    public static SocketChannel connect(SharedServerPaths paths) {
+        if (!Files.exists(paths.socket())) {
+            return null;
+        }
+        try {
+            return SocketChannel.open(UnixDomainSocketAddress.of(paths.socket()));
+        } catch (IOException e) {
+            return null;   // a stale socket of a server that died
+        }
+    }
+
+    /**
+     * A connection to the server in {@code paths}, started with {@code java -jar serverJar} if none runs.
+     *
+     * @param started set to true in its first element when this call started the server
+     */
+    public static SocketChannel connectOrStart(SharedServerPaths paths, String java, String serverJar,
+                                               ServerClassArchive archive, long idleSeconds, boolean[] started)
+            throws IOException, InterruptedException {
+        SocketChannel ch = connect(paths);
+        if (ch != null) {
+            return ch;
+        }
+        if (!Files.isDirectory(paths.dir())) {
+            Files.createDirectories(paths.dir(), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        }
+        try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = lockFile.lock()) {
+            ch = connect(paths);
+            if (ch != null) {
+                return ch;   // another JVM started it while this one waited for the lock
+            }
+            List<String> cmd = new ArrayList<>();
+            if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+                cmd.add("/usr/bin/setsid");
+            }
+            cmd.addAll(ServerCommandLine.shared(java, serverJar, paths.dir(), idleSeconds, archive));
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.output().toFile()))
+                .redirectErrorStream(true).start();
+            long deadline = System.nanoTime() + START_TIMEOUT_MILLIS * 1_000_000;
+            while (System.nanoTime() < deadline) {
+                ch = connect(paths);
+                if (ch != null) {
+                    if (started != null && started.length > 0) {
+                        started[0] = true;
+                    }
+                    return ch;
+                }
+                if (!p.isAlive() && p.exitValue() != 0) {
+                    throw new IOException("the shared server exited with code " + p.exitValue() + " (" + paths.output()
+                        + ")");
+                }
+                Thread.sleep(10);
+            }
+            throw new IOException("the shared server did not start within " + START_TIMEOUT_MILLIS + " ms ("
+                + paths.output() + ")");
+        }
+    }
+}
