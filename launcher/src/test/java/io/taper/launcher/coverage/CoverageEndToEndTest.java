@@ -207,7 +207,7 @@ class CoverageEndToEndTest {
     void jvmsThatNoLauncherStartsRunWithTheAgentOptionAndMerge() throws Exception {
         Path out = tmp.resolve("agent");
         TaperProcess.Outcome agent = TaperProcess.run(tmp.resolve("agent-cli"), "agent", "--analysis", "coverage",
-            "--mode", "adaptive", "--out", out.toString());
+            "--mode", "adaptive", "--server", "own", "--out", out.toString());
         assertEquals(0, agent.exitCode(), agent.stderr());
         List<String> options = List.of(agent.stdout().strip().split(" "));
         assertEquals(2, options.size(), agent.stdout());
