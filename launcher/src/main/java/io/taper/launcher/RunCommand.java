@@ -76,6 +76,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "The java executable for the server. Default: the observed JVM's (--java).")
     Path serverJava;
 
+    @Option(names = "--server", paramLabel = "own|shared", defaultValue = "own",
+            description = "own: the run starts a server for itself; shared: it opens a session on the user's shared "
+                + "server (see 'taper server'), starting it if none runs, which saves the server's start-up and "
+                + "finds its weaver compiled. Default: ${DEFAULT-VALUE}.")
+    AgentCommand.ServerChoice server;
+
+    @Option(names = "--server-dir", paramLabel = "DIR",
+            description = "With --server shared: the shared server's directory. Default: the user's, per Taper build.")
+    Path serverDir;
+
     @Option(names = "--server-start-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "How long to wait for the server to signal readiness. Default: ${DEFAULT-VALUE}.")
     int serverStartTimeoutSeconds;
@@ -235,11 +245,19 @@ public final class RunCommand implements Callable<Integer> {
                     javaExe, serverJava == null ? javaExe : serverJava,
                     serverStartTimeoutSeconds, requestTimeoutMillis, quiet, !noBootShadows, audit, snapshotIntervalMillis, maxState, reweave,
                     absolute(sources), absolute(classes), !noReports, CacheOption.resolve(cache),
-                    analysisOptions, view.key(), startupPass, javaArgs);
+                    analysisOptions, view.key(), startupPass, sharedServer(), javaArgs);
             return new RunLauncher(TaperHome.locate(), options).run();
         } catch (LauncherException e) {
             System.err.println("taper: " + e.getMessage());
             return 2;
         }
+    }
+
+    private Path sharedServer() {
+        if (server != AgentCommand.ServerChoice.shared) {
+            return null;
+        }
+        return serverDir != null ? serverDir.toAbsolutePath().normalize()
+            : io.taper.protocol.SharedServerPaths.forServerJar(TaperHome.locate().serverJar()).dir();
     }
 }

@@ -2,6 +2,7 @@ package io.taper.launcher;
 
 import io.taper.protocol.CacheDirectories;
 import io.taper.protocol.ServerClassArchive;
+import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.TaperConfig;
 import io.taper.result.ResultKeys.Launch;
 import io.taper.result.ResultKeys.Stats;
@@ -17,18 +18,25 @@ import java.util.Map;
 final class RunServer {
 
     private final ServerProcess process;
+    private final SharedSession session;
     private final Path work;
     private String problem;
 
-    private RunServer(ServerProcess process, Path work, String problem, long started, Map<String, Object> launch,
-                      RunOptions o) {
+    private RunServer(ServerProcess process, SharedSession session, Path work, String problem, long started,
+                      Map<String, Object> launch, RunOptions o) {
         this.process = process;
+        this.session = session;
         this.work = work;
         this.problem = problem;
         this.started = started;
         this.launch = launch;
         this.o = o;
     }
+
+    /** Seconds without a session before a shared server that a run started stops. */
+    static final long SHARED_IDLE_SECONDS = 300;
+    /** How long a run waits for the shared server to write its session's statistics. */
+    static final long SESSION_END_MILLIS = 10_000;
 
     private final long started;
     private final Map<String, Object> launch;
@@ -39,6 +47,25 @@ final class RunServer {
         long started = System.nanoTime();
         ServerProcess server = null;
         String problem = null;
+        if (o.sharedServer() != null) {
+            try {
+                ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
+                    : ServerClassArchive.plan(o.serverJava(), home.serverJar(),
+                        CacheDirectories.classArchives(Path.of(o.cache())), false);
+                SharedSession session = SharedSession.open(new SharedServerPaths(o.sharedServer()), o.serverJava(),
+                    home.serverJar(), archive, SHARED_IDLE_SECONDS, config);
+                launch.put(Launch.SHARED_SERVER, session.description());
+                return new RunServer(null, session, work, null, started, launch, o);
+            } catch (IOException | RuntimeException e) {
+                // the run goes on with a server of its own
+                launch.put(Launch.SHARED_SERVER, Map.of("dir", o.sharedServer().toString(), "unavailable",
+                    String.valueOf(e.getMessage())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                problem = "interrupted while opening a session on the shared server";
+                return new RunServer(null, null, work, problem, started, launch, o);
+            }
+        }
         try {
             ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
                 : ServerClassArchive.plan(o.serverJava(), home.serverJar(),
@@ -49,12 +76,12 @@ final class RunServer {
         } catch (IOException | LauncherException e) {
             problem = "cannot start the server: " + e.getMessage();
         }
-        return new RunServer(server, work, problem, started, launch, o);
+        return new RunServer(server, null, work, problem, started, launch, o);
     }
 
     /** Waits until the server is ready (or the start-up timeout passes); records the time and any problem. */
     void awaitReady() throws InterruptedException {
-        if (problem == null) {
+        if (problem == null && session == null) {
             problem = process.awaitReady(Duration.ofSeconds(o.serverStartTimeoutSeconds()));
         }
         launch.put(Launch.SERVER_START_MILLIS, (System.nanoTime() - started) / 1_000_000);
@@ -71,6 +98,9 @@ final class RunServer {
     /** Stops the server after the program ended; records its CPU time and any problem in {@code launch}. */
     void close(Map<String, Object> launch) throws InterruptedException {
         long cpu = -1;
+        if (session != null) {
+            problem = session.close(SESSION_END_MILLIS);
+        }
         if (process != null) {
             if (!process.isAlive() && problem == null) {
                 problem = "server died during the run (see " + work.resolve("server.log") + ")";

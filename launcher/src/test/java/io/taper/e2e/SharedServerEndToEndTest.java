@@ -154,4 +154,37 @@ class SharedServerEndToEndTest {
                 .anyMatch(x -> "io.taper.e2e.fixtures.KillsServer$Phase".equals(x.get("class"))), "rows from before");
         }
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void runsOnTheSharedServerGetTheSameResultsAsOnTheirOwn() throws Exception {
+        Map<String, Double> own = null;
+        for (String server : List.of("own", "shared", "shared")) {
+            Path out = tmp.resolve("run-" + server + (own == null ? "" : "-" + System.nanoTime()));
+            TaperProcess.Outcome o = TaperProcess.run(out, "run", "--analysis", "method-count", "--mode", "fixed",
+                "--quiet", "--server", server, "--server-dir", serverDir().toString(), "--out", out.toString(), "--",
+                "-cp", TaperProcess.fixtureClassPath(), MethodCountEndToEndTest.MAIN);
+            assertEquals(7, o.exitCode(), o.stderr());
+            Map<String, Double> entries = new java.util.TreeMap<>();
+            for (Map<String, Object> r : o.rows()) {
+                if (String.valueOf(r.get("class")).startsWith("io.taper.e2e.")) {
+                    entries.merge(r.get("class") + "." + r.get("method") + r.get("descriptor"),
+                        ((Number) r.get("entries")).doubleValue(), Double::sum);
+                }
+            }
+            Map<String, Object> launch = (Map<String, Object>) o.result().get("launch");
+            if (own == null) {
+                own = entries;
+                assertEquals(null, launch.get("sharedServer"));
+            } else {
+                assertEquals(own, entries, "the program's own counts, exact either way");
+                Map<String, Object> shared = (Map<String, Object>) launch.get("sharedServer");
+                assertNotNull(shared, launch.toString());
+                assertEquals(null, shared.get("unavailable"), shared.toString());
+                assertTrue(Files.isRegularFile(out.resolve("server-stats.json")), "the session's statistics");
+                assertEquals(null, o.stats().get("serverProblem"), o.stats().toString());
+            }
+        }
+        assertTrue(own.get(MethodCountEndToEndTest.MAIN + ".fib(I)I") == 177.0, own.toString());
+    }
 }

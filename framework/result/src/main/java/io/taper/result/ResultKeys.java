@@ -109,6 +109,8 @@ public final class ResultKeys {
         public static final String SERVER_CLASS_ARCHIVE = "serverClassArchive";
         /** True when the program started while the server started. */
         public static final String SERVER_STARTED_ALONGSIDE = "serverStartedAlongside";
+        /** The shared server a run opened its session on ({@code taper run --server shared}): dir, pid, started; or why not. */
+        public static final String SHARED_SERVER = "sharedServer";
         /** The run's start-up pass, a {@link io.taper.result.StartupPass} key. */
         public static final String STARTUP_PASS = "startupPass";
 
