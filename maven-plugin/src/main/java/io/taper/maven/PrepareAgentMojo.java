@@ -16,7 +16,8 @@ import org.apache.maven.project.MavenProject;
 /**
  * Appends Taper's agent to the property the test plugins read ({@code argLine} for Surefire and Failsafe), keeping
  * whatever the project set there: each test JVM they fork then runs under the analysis and writes its results to
- * {@code destDir/jvm-PID}. As {@code ./taper agent}; results of an earlier build in {@code destDir} are removed first.
+ * {@code destDir/jvm-PID}. As {@code ./taper agent}: by default the JVMs share one instrumentation server, started by
+ * the first of them. Results of an earlier build in {@code destDir} are removed first.
  */
 @Mojo(name = "prepare-agent", defaultPhase = LifecyclePhase.INITIALIZE, threadSafe = true)
 public class PrepareAgentMojo extends AbstractMojo {
@@ -48,6 +49,21 @@ public class PrepareAgentMojo extends AbstractMojo {
     @Parameter(property = "taper.cache")
     String cache;
 
+    /**
+     * shared: the test JVMs open sessions on the user's shared server (the first starts it), one server process for
+     * the whole build; own: each starts a server of its own.
+     */
+    @Parameter(property = "taper.server", defaultValue = "shared")
+    String server;
+
+    /** The shared server's directory; default: the user's, per Taper build. */
+    @Parameter(property = "taper.serverDir")
+    File serverDir;
+
+    /** Seconds without a session after which a shared server that the build started stops. */
+    @Parameter(property = "taper.idleStop", defaultValue = "300")
+    long idleStop;
+
     /** Where the test JVMs write their results, one {@code jvm-PID} directory each. */
     @Parameter(property = "taper.destDir", defaultValue = "${project.build.directory}/taper")
     File destDir;
@@ -78,6 +94,10 @@ public class PrepareAgentMojo extends AbstractMojo {
         }
         List<String> args = new ArrayList<>(List.of("--analysis", analysis, "--mode", mode, "--out",
             destDir.getAbsolutePath()));
+        args.addAll(List.of("--server", server, "--idle-stop", Long.toString(idleStop)));
+        if (serverDir != null) {
+            args.addAll(List.of("--server-dir", serverDir.getAbsolutePath()));
+        }
         optional(args, "--controller", controller);
         optional(args, "--startup-pass", startupPass);
         optional(args, "--max-state", maxState);

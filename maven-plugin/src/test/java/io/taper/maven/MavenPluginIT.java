@@ -47,6 +47,27 @@ class MavenPluginIT {
     }
 
     @Test
+    void oneServerProcessServedTheWholeBuild() throws Exception {
+        java.util.Set<Object> pids = new java.util.HashSet<>();
+        int started = 0;
+        int jvms = 0;
+        for (String module : List.of("core", "text", "app")) {
+            for (Path jvm : JvmResults.in(TAPER.resolve(module).resolve("target/taper"))) {
+                Map<?, ?> shared = (Map<?, ?>) ((Map<?, ?>) json(jvm.resolve("agent-result.json")).get("stats"))
+                    .get("sharedServer");
+                assertEquals(null, shared.get("unavailable"), shared.toString());
+                pids.add(shared.get("pid"));
+                started += Boolean.TRUE.equals(shared.get("started")) ? 1 : 0;
+                jvms++;
+                assertTrue(Files.isRegularFile(jvm.resolve("server-stats.json")), jvm + ": its session's statistics");
+            }
+        }
+        assertEquals(6, jvms);
+        assertEquals(1, pids.size(), "every test JVM joined one server: " + pids);
+        assertEquals(1, started, "the first JVM started it, the other five joined");
+    }
+
+    @Test
     void theAggregateEqualsJacocosLineForLineAndBranchForBranch() throws Exception {
         Map<String, String> taper = lines(TAPER.resolve("report/target/site/taper-aggregate/coverage.xml"));
         Map<String, String> jacoco = lines(JACOCO.resolve("report/target/site/jacoco-aggregate/jacoco.xml"));
