@@ -1,12 +1,9 @@
 package io.taper.launcher;
 
 import io.taper.protocol.Bye;
-import io.taper.protocol.ErrorMessage;
 import io.taper.protocol.Message;
-import io.taper.protocol.MessageType;
 import io.taper.protocol.Messages;
 import io.taper.protocol.ServerClassArchive;
-import io.taper.protocol.SessionOpen;
 import io.taper.protocol.SessionOpened;
 import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.SharedServerStart;
@@ -15,8 +12,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,14 +39,7 @@ final class SharedSession {
             idleSeconds, started);
         try {
             TaperConfig c = TaperConfig.load(config);
-            String token = Files.readString(paths.token(), StandardCharsets.UTF_8).trim();
-            Messages.write(Channels.newOutputStream(ch), new SessionOpen(token, ProcessHandle.current().pid(),
-                c.with(TaperConfig.SOCKET, null).with(TaperConfig.TOKEN, null).asMap()));
-            Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 16);
-            if (!(m instanceof SessionOpened opened)) {
-                throw new IOException(m instanceof ErrorMessage e ? "the shared server refused the session: "
-                    + e.message() : "the shared server answered " + (m == null ? "nothing" : MessageType.name(m.type())));
-            }
+            SessionOpened opened = SharedServerStart.openSession(ch, paths, ProcessHandle.current().pid(), c);
             c.with(TaperConfig.SOCKET, opened.socket()).with(TaperConfig.TOKEN, opened.token()).store(config);
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("dir", paths.dir().toString());

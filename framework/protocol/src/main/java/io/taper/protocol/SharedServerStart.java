@@ -88,4 +88,23 @@ public final class SharedServerStart {
                 + paths.output() + ")");
         }
     }
+
+    /**
+     * Opens a session on a connection to the server in {@code paths} for process {@code pid} with {@code config}
+     * (its socket and token are the session's own, so any given are left out).
+     *
+     * @throws IOException if the server refuses the session (its reason in the message) or answers something else
+     */
+    public static SessionOpened openSession(SocketChannel ch, SharedServerPaths paths, long pid, TaperConfig config)
+            throws IOException {
+        String token = new String(Files.readAllBytes(paths.token()), java.nio.charset.StandardCharsets.UTF_8).trim();
+        Messages.write(java.nio.channels.Channels.newOutputStream(ch), new SessionOpen(token, pid,
+            config.with(TaperConfig.SOCKET, null).with(TaperConfig.TOKEN, null).asMap()));
+        Message m = Messages.read(new java.io.BufferedInputStream(java.nio.channels.Channels.newInputStream(ch)), 1 << 16);
+        if (m instanceof SessionOpened opened) {
+            return opened;
+        }
+        throw new IOException(m instanceof ErrorMessage e ? "the shared server refused the session: " + e.message()
+            : "the shared server answered " + (m == null ? "nothing" : MessageType.name(m.type())));
+    }
 }

@@ -1,12 +1,8 @@
 package io.taper.agent.internal;
 
 import io.taper.protocol.CacheDirectories;
-import io.taper.protocol.ErrorMessage;
-import io.taper.protocol.Message;
-import io.taper.protocol.MessageType;
 import io.taper.protocol.Messages;
 import io.taper.protocol.ServerClassArchive;
-import io.taper.protocol.SessionOpen;
 import io.taper.protocol.SessionOpened;
 import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.SharedServerStart;
@@ -69,19 +65,13 @@ final class SharedServerSession {
         SocketChannel ch = connectOrStart(paths, config, started);
         s.put("started", started[0]);
         try {
-            String token = new String(Files.readAllBytes(paths.token()), java.nio.charset.StandardCharsets.UTF_8).trim();
-            Messages.write(Channels.newOutputStream(ch), new SessionOpen(token, pid, own.asMap()));
-            Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 16);
-            if (m instanceof SessionOpened opened) {
-                control = ch;
-                s.put("pid", opened.serverPid());
-                s.put("joinMillis", (System.nanoTime() - t0) / 1_000_000);
-                own = own.with(TaperConfig.SOCKET, opened.socket()).with(TaperConfig.TOKEN, opened.token());
-                own.store(work.resolve("taper.properties"));
-                return own;
-            }
-            throw new IOException(m instanceof ErrorMessage e ? "the shared server refused the session: " + e.message()
-                : "the shared server answered " + (m == null ? "nothing" : MessageType.name(m.type())));
+            SessionOpened opened = SharedServerStart.openSession(ch, paths, pid, own);
+            control = ch;
+            s.put("pid", opened.serverPid());
+            s.put("joinMillis", (System.nanoTime() - t0) / 1_000_000);
+            own = own.with(TaperConfig.SOCKET, opened.socket()).with(TaperConfig.TOKEN, opened.token());
+            own.store(work.resolve("taper.properties"));
+            return own;
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
