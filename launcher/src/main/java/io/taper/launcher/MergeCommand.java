@@ -86,7 +86,7 @@ public final class MergeCommand implements Callable<Integer> {
         // reports read what result.json holds, as after a run
         Map<String, Object> written = ResultWriter.readJson(file);
         RunReports.write(written == null ? result : written, out, quiet ? new PrintStream(PrintStream.nullOutputStream())
-            : err, !noReports);
+            : err, err, !noReports);
         return 0;
     }
 }

@@ -94,7 +94,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Agent-side timeout for one class round trip. Default: ${DEFAULT-VALUE}.")
     int requestTimeoutMillis;
 
-    @Option(names = {"-q", "--quiet"}, description = "Do not print the summary at the end.")
+    @Option(names = {"-q", "--quiet"},
+            description = "Do not print the summary at the end, nor the reports' lines (a report that fails still says so).")
     boolean quiet;
 
     @Option(names = "--no-boot-shadows",

@@ -253,7 +253,8 @@ final class RunLauncher {
             // Re-read as plain JSON so reports see exactly what result.json holds (not for an analysis without
             // reports: reading a large result again is a run's last step).
             Map<String, Object> written = ResultWriter.readJson(out.resolve(ResultFormat.FILE));
-            RunReports.write(written == null ? result : written, out, System.err, o.reports());
+            RunReports.write(written == null ? result : written, out, o.quiet()
+                ? new java.io.PrintStream(java.io.PrintStream.nullOutputStream()) : System.err, System.err, o.reports());
         }
     }
 

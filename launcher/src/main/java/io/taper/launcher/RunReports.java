@@ -25,8 +25,12 @@ final class RunReports {
         return false;
     }
 
-    /** @param reports false: only the data files an analysis's later tools need (coverage's .exec) */
-    static void write(Map<String, Object> result, Path out, PrintStream console, boolean reports) {
+    /**
+     * @param console where the reports say what they wrote (a quiet command passes a stream that drops it)
+     * @param errors  where a report that could not be written says so, quiet or not
+     * @param reports false: only the data files an analysis's later tools need (coverage's .exec)
+     */
+    static void write(Map<String, Object> result, Path out, PrintStream console, PrintStream errors, boolean reports) {
         for (RunReport r : ALL) {
             if (r.analysis().equals(result.get("analysis"))) {
                 try {
@@ -36,7 +40,7 @@ final class RunReports {
                         r.writeData(result, out);
                     }
                 } catch (Exception | LinkageError e) {
-                    console.println("[taper] could not write the " + r.analysis() + " report: " + e);
+                    errors.println("[taper] could not write the " + r.analysis() + " report: " + e);
                 }
             }
         }

@@ -32,6 +32,7 @@ class ExportEndToEndTest {
     @Test
     void coverageExportsAnLcovTracefileWithJacocosLineTotals() throws Exception {
         TaperProcess.Outcome cov = KnownCountsRuns.of("coverage", 1);
+        assertEquals("", cov.stderr(), "--quiet: neither the summary nor the reports' lines");
         Path info = tmp.resolve("coverage.info");
         TaperProcess.Outcome e = TaperProcess.run(tmp.resolve("export"), "export", cov.out().toString(), "--format",
             "lcov", "--out", info.toString());
