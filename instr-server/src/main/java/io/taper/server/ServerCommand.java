@@ -26,7 +26,7 @@ final class ServerCommand implements Callable<Integer> {
             + "asks opens a session of its own (no --config). Ignores stdin; stops on SIGTERM or when idle.")
     Path shared;
 
-    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = "300",
+    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = io.taper.protocol.SharedServerStart.DEFAULT_IDLE_STOP,
         description = "With --shared: stop after this many seconds without a session. Default: ${DEFAULT-VALUE}.")
     long idleStopSeconds;
 

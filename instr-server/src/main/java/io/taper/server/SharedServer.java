@@ -9,6 +9,7 @@ import io.taper.protocol.PrivatePaths;
 import io.taper.protocol.SessionOpen;
 import io.taper.protocol.SessionOpened;
 import io.taper.protocol.SharedServerPaths;
+import io.taper.protocol.SharedServerStart;
 import io.taper.protocol.StatsReply;
 import io.taper.protocol.StatsRequest;
 import io.taper.protocol.TaperConfig;
@@ -57,8 +58,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class SharedServer implements AutoCloseable {
 
-    /** Seconds without a session after which a server stops, unless it is told otherwise. */
-    public static final long DEFAULT_IDLE_SECONDS = 300;
     /** A connection that has not said SESSION_OPEN or STATS by then is closed. */
     static final long FIRST_MESSAGE_DEADLINE_MILLIS = 10_000;
     /** The largest first message read: a configuration is a few kilobytes. */
@@ -86,7 +85,7 @@ public final class SharedServer implements AutoCloseable {
     private SharedServer(SharedServerPaths paths, long idleSeconds) throws IOException {
         this.paths = paths;
         this.idleMillis = TimeUnit.SECONDS.toMillis(idleSeconds);
-        if (answers(paths.socket())) {
+        if (answers(paths)) {
             throw new IOException("a shared server already runs on " + paths.socket());
         }
         SocketDirectory.prepare(paths.socket());
@@ -302,15 +301,10 @@ public final class SharedServer implements AutoCloseable {
         stopped.countDown();
     }
 
-    /** Whether something accepts connections on {@code socket}. */
-    static boolean answers(Path socket) {
-        if (!Files.exists(socket)) {
-            return false;
-        }
-        try (SocketChannel c = SocketChannel.open(java.net.UnixDomainSocketAddress.of(socket))) {
-            return true;
-        } catch (IOException e) {
-            return false;
+    /** Whether a server accepts connections in {@code paths}. */
+    private static boolean answers(SharedServerPaths paths) throws IOException {
+        try (SocketChannel c = SharedServerStart.connect(paths)) {
+            return c != null;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.taper.launcher;
 
+import io.taper.protocol.SharedServerStart;
 import io.taper.protocol.StateSize;
 import io.taper.protocol.TaperConfig;
 import io.taper.protocol.TaperConfigException;
@@ -77,7 +78,7 @@ public final class AgentCommand implements Callable<Integer> {
             description = "The shared server's directory, as for 'taper server'. Default: the user's, per Taper build.")
     Path serverDir;
 
-    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = "300",
+    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = SharedServerStart.DEFAULT_IDLE_STOP,
             description = "A shared server that a JVM starts stops after this many seconds without a session. "
                 + "Default: ${DEFAULT-VALUE}.")
     long idleStopSeconds;

@@ -3,6 +3,7 @@ package io.taper.launcher;
 import io.taper.protocol.CacheDirectories;
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.SharedServerPaths;
+import io.taper.protocol.SharedServerStart;
 import io.taper.protocol.TaperConfig;
 import io.taper.result.ResultKeys.Launch;
 import io.taper.result.ResultKeys.Stats;
@@ -33,8 +34,6 @@ final class RunServer {
         this.o = o;
     }
 
-    /** Seconds without a session before a shared server that a run started stops. */
-    static final long SHARED_IDLE_SECONDS = 300;
     /** How long a run waits for the shared server to write its session's statistics. */
     static final long SESSION_END_MILLIS = 10_000;
 
@@ -49,11 +48,9 @@ final class RunServer {
         String problem = null;
         if (o.sharedServer() != null) {
             try {
-                ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
-                    : ServerClassArchive.plan(o.serverJava(), home.serverJar(),
-                        CacheDirectories.classArchives(Path.of(o.cache())), false);
+                // a server that outlives the run maps the user's archive and writes none
                 SharedSession session = SharedSession.open(new SharedServerPaths(o.sharedServer()), o.serverJava(),
-                    home.serverJar(), archive, SHARED_IDLE_SECONDS, config);
+                    home.serverJar(), archive(o, home, false), SharedServerStart.DEFAULT_IDLE_STOP_SECONDS, config);
                 launch.put(Launch.SHARED_SERVER, session.description());
                 return new RunServer(null, session, work, null, started, launch, o);
             } catch (IOException | RuntimeException e) {
@@ -67,9 +64,7 @@ final class RunServer {
             }
         }
         try {
-            ServerClassArchive archive = TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
-                : ServerClassArchive.plan(o.serverJava(), home.serverJar(),
-                    CacheDirectories.classArchives(Path.of(o.cache())), true);
+            ServerClassArchive archive = archive(o, home, true);
             launch.put(Launch.SERVER_CLASS_ARCHIVE, archive.file() == null ? "none"
                 : (archive.writes() ? "written at exit: " : "mapped: ") + archive.file());
             server = ServerProcess.start(o.serverJava(), home.serverJar(), config, work, archive);
@@ -77,6 +72,13 @@ final class RunServer {
             problem = "cannot start the server: " + e.getMessage();
         }
         return new RunServer(server, null, work, problem, started, launch, o);
+    }
+
+    /** The server's class-data archive, none with the cache off; {@code writes}: written at exit when missing. */
+    private static ServerClassArchive archive(RunOptions o, TaperHome home, boolean writes) {
+        return TaperConfig.OFF.equals(o.cache()) ? ServerClassArchive.none()
+            : ServerClassArchive.plan(o.serverJava(), home.serverJar(), CacheDirectories.classArchives(Path.of(o.cache())),
+                writes);
     }
 
     /** Waits until the server is ready (or the start-up timeout passes); records the time and any problem. */

@@ -1,18 +1,11 @@
 package io.taper.launcher;
 
 import io.taper.protocol.CacheDirectories;
-import io.taper.protocol.ErrorMessage;
-import io.taper.protocol.Message;
-import io.taper.protocol.Messages;
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.SharedServerStart;
-import io.taper.protocol.StatsReply;
-import io.taper.protocol.StatsRequest;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,7 +40,7 @@ public final class SharedServerCommand implements Callable<Integer> {
                 + "$XDG_CACHE_HOME/taper/server/BUILD, else ~/.cache/taper/server/BUILD.")
     Path dir;
 
-    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = "300",
+    @Option(names = "--idle-stop", paramLabel = "SECONDS", defaultValue = SharedServerStart.DEFAULT_IDLE_STOP,
             description = "start: stop after this many seconds without a session. Default: ${DEFAULT-VALUE}.")
     long idleStopSeconds;
 
@@ -105,26 +98,21 @@ public final class SharedServerCommand implements Callable<Integer> {
     }
 
     private int status(SharedServerPaths paths) throws IOException {
-        SocketChannel ch = SharedServerStart.connect(paths);
-        if (ch == null) {
+        String json = SharedServerStart.status(paths);
+        if (json == null) {
             err.println("taper server: no shared server runs in " + paths.dir());
             return 3;
         }
-        try (SocketChannel c = ch) {
-            Messages.write(Channels.newOutputStream(c), new StatsRequest());
-            Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(c)), 1 << 20);
-            if (m instanceof StatsReply r) {
-                out.println(r.json());
-                return 0;
-            }
-            throw new IOException(m instanceof ErrorMessage e ? e.message() : "the server answered no status");
-        }
+        out.println(json);
+        return 0;
     }
 
     private int stop(SharedServerPaths paths) throws IOException, InterruptedException {
-        if (!Files.exists(paths.pid()) || SharedServerStart.connect(paths) == null) {
-            out.println("no shared server runs in " + paths.dir());
-            return 0;
+        try (SocketChannel ch = SharedServerStart.connect(paths)) {
+            if (ch == null || !Files.exists(paths.pid())) {
+                out.println("no shared server runs in " + paths.dir());
+                return 0;
+            }
         }
         long pid = Long.parseLong(Files.readString(paths.pid(), StandardCharsets.UTF_8).trim());
         ProcessHandle p = ProcessHandle.of(pid).orElse(null);

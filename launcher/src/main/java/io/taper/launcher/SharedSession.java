@@ -1,16 +1,11 @@
 package io.taper.launcher;
 
-import io.taper.protocol.Bye;
-import io.taper.protocol.Message;
-import io.taper.protocol.Messages;
 import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.SessionOpened;
 import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.SharedServerStart;
 import io.taper.protocol.TaperConfig;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -65,9 +60,7 @@ final class SharedSession {
         String[] problem = new String[1];
         Thread waiter = new Thread(() -> {
             try {
-                Messages.write(Channels.newOutputStream(control), new Bye());
-                Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(control)), 1 << 16);
-                if (!(m instanceof Bye)) {
+                if (!SharedServerStart.endSession(control)) {
                     problem[0] = "the shared server ended the session without its statistics";
                 }
             } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.taper.maven;
 
 import io.taper.launcher.AgentCommand;
 import io.taper.launcher.TaperHome;
+import io.taper.protocol.SharedServerStart;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ public class PrepareAgentMojo extends AbstractMojo {
     File serverDir;
 
     /** Seconds without a session after which a shared server that the build started stops. */
-    @Parameter(property = "taper.idleStop", defaultValue = "300")
+    @Parameter(property = "taper.idleStop", defaultValue = SharedServerStart.DEFAULT_IDLE_STOP)
     long idleStop;
 
     /** Where the test JVMs write their results, one {@code jvm-PID} directory each. */

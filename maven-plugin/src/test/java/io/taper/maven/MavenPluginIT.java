@@ -68,12 +68,10 @@ class MavenPluginIT {
 
         // the server's own count: every JVM that joined (it outlives the build until it has idled long enough)
         io.taper.protocol.SharedServerPaths server = new io.taper.protocol.SharedServerPaths(TARGET.resolve("it-server"));
-        try (java.nio.channels.SocketChannel ch = io.taper.protocol.SharedServerStart.connect(server)) {
-            assertTrue(ch != null, "the build's server still runs");
-            io.taper.protocol.Messages.write(java.nio.channels.Channels.newOutputStream(ch),
-                new io.taper.protocol.StatsRequest());
-            io.taper.protocol.Message m = io.taper.protocol.Messages.read(java.nio.channels.Channels.newInputStream(ch));
-            Map<?, ?> status = new Gson().fromJson(((io.taper.protocol.StatsReply) m).json(), Map.class);
+        try {
+            String json = io.taper.protocol.SharedServerStart.status(server);
+            assertTrue(json != null, "the build's server still runs");
+            Map<?, ?> status = new Gson().fromJson(json, Map.class);
             assertEquals(6.0, status.get("sessionsOpened"));
             assertEquals(0.0, status.get("sessionsOpen"));
             assertEquals(((Number) pids.iterator().next()).doubleValue(), ((Number) status.get("pid")).doubleValue());

@@ -1,11 +1,14 @@
 package io.taper.protocol;
 
+import java.io.BufferedInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -21,6 +24,10 @@ import java.util.List;
  */
 public final class SharedServerStart {
 
+    /** Seconds without a session after which a shared server stops, unless it is told otherwise. */
+    public static final long DEFAULT_IDLE_STOP_SECONDS = 300;
+    /** {@link #DEFAULT_IDLE_STOP_SECONDS} as the command-line options' default. */
+    public static final String DEFAULT_IDLE_STOP = "" + DEFAULT_IDLE_STOP_SECONDS;
     /** How long a start waits for the new server's socket. */
     public static final long START_TIMEOUT_MILLIS = 30_000;
 
@@ -97,14 +104,38 @@ public final class SharedServerStart {
      */
     public static SessionOpened openSession(SocketChannel ch, SharedServerPaths paths, long pid, TaperConfig config)
             throws IOException {
-        String token = new String(Files.readAllBytes(paths.token()), java.nio.charset.StandardCharsets.UTF_8).trim();
-        Messages.write(java.nio.channels.Channels.newOutputStream(ch), new SessionOpen(token, pid,
+        String token = new String(Files.readAllBytes(paths.token()), StandardCharsets.UTF_8).trim();
+        Messages.write(Channels.newOutputStream(ch), new SessionOpen(token, pid,
             config.with(TaperConfig.SOCKET, null).with(TaperConfig.TOKEN, null).asMap()));
-        Message m = Messages.read(new java.io.BufferedInputStream(java.nio.channels.Channels.newInputStream(ch)), 1 << 16);
+        Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 16);
         if (m instanceof SessionOpened opened) {
             return opened;
         }
         throw new IOException(m instanceof ErrorMessage e ? "the shared server refused the session: " + e.message()
             : "the shared server answered " + (m == null ? "nothing" : MessageType.name(m.type())));
+    }
+
+    /**
+     * Ends the session opened on {@code ch}: BYE, then waits for the server's BYE, which it sends once the session's
+     * statistics are written. Returns whether that came (false: the server ended the connection without it).
+     */
+    public static boolean endSession(SocketChannel ch) throws IOException {
+        Messages.write(Channels.newOutputStream(ch), new Bye());
+        return Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 16) instanceof Bye;
+    }
+
+    /** The status of the server running in {@code paths} as JSON ({@code taper server status}), or null if none runs. */
+    public static String status(SharedServerPaths paths) throws IOException {
+        try (SocketChannel ch = connect(paths)) {
+            if (ch == null) {
+                return null;
+            }
+            Messages.write(Channels.newOutputStream(ch), new StatsRequest());
+            Message m = Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 20);
+            if (m instanceof StatsReply r) {
+                return r.json();
+            }
+            throw new IOException(m instanceof ErrorMessage e ? e.message() : "the shared server answered no status");
+        }
     }
 }

@@ -46,32 +46,19 @@ final class OwnServer {
      * @throws IOException if the server cannot be started or does not get ready; the program then runs uninstrumented
      */
     static TaperConfig start(TaperConfig config) throws IOException, InterruptedException {
-        long pid = ProcessHandle.current().pid();
-        Path out = config.out().resolve("jvm-" + pid).toAbsolutePath();
-        Path work = out.resolve("work");
-        Files.createDirectories(work);
+        TaperConfig jvm = forThisJvm(config);
+        Path work = jvm.work();
         Path sockets = Files.createTempDirectory("taper-", PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
         byte[] token = new byte[16];
         new SecureRandom().nextBytes(token);
-        TaperConfig own = config.with(TaperConfig.SOCKET, sockets.resolve("server.sock").toString())
-            .with(TaperConfig.TOKEN, HexFormat.of().formatHex(token))
-            .with(TaperConfig.OUT, out.toString())
-            .with(TaperConfig.WORK, work.toString())
-            .with(TaperConfig.OBSERVED_JAVA_HOME, System.getProperty("java.home"));
+        TaperConfig own = jvm.with(TaperConfig.SOCKET, sockets.resolve("server.sock").toString())
+            .with(TaperConfig.TOKEN, HexFormat.of().formatHex(token));
         Path file = work.resolve("taper.properties");
         own.store(file);
-        String java = config.get(TaperConfig.SERVER_JAVA);
-        if (java == null || java.isEmpty()) {
-            java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        }
-        // an archive that a launcher's server wrote is mapped; this server writes none (nobody would publish it)
-        String jar = config.get(TaperConfig.SERVER_JAR);
-        Path javaPath = Path.of(java);
-        ServerClassArchive archive = config.cache()
-            .map(dir -> ServerClassArchive.plan(javaPath, Path.of(jar), CacheDirectories.classArchives(dir), false))
-            .orElse(ServerClassArchive.none());
-        Process p = new ProcessBuilder(ServerCommandLine.of(java, jar, file.toString(), archive))
+        String java = serverJava(config);
+        Process p = new ProcessBuilder(ServerCommandLine.of(java, config.get(TaperConfig.SERVER_JAR), file.toString(),
+                archive(config, java)))
             .redirectError(work.resolve("server.stderr").toFile()).start();
         server = p;
         Files.writeString(work.resolve("server.pid"), Long.toString(p.pid()));
@@ -82,6 +69,37 @@ final class OwnServer {
             throw new IOException("the agent's own server did not get ready (" + work.resolve("server.stderr") + ")");
         }
         return own;
+    }
+
+    /**
+     * {@code config} for this JVM: its results in {@code OUT/jvm-PID}, its server's work files in
+     * {@code OUT/jvm-PID/work} (made here), and its JDK for the server's start-up classes.
+     */
+    static TaperConfig forThisJvm(TaperConfig config) throws IOException {
+        Path out = config.out().resolve("jvm-" + ProcessHandle.current().pid()).toAbsolutePath();
+        Path work = out.resolve("work");
+        Files.createDirectories(work);
+        return config.with(TaperConfig.OUT, out.toString())
+            .with(TaperConfig.WORK, work.toString())
+            .with(TaperConfig.OBSERVED_JAVA_HOME, System.getProperty("java.home"));
+    }
+
+    /** The {@code java} that runs a server this agent starts: the configuration's, else this JVM's own. */
+    static String serverJava(TaperConfig config) {
+        String java = config.get(TaperConfig.SERVER_JAVA);
+        return java == null || java.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
+    }
+
+    /**
+     * The class-data archive of a server this agent starts: one a launcher's server wrote is mapped; this agent writes
+     * none (nobody would publish it).
+     */
+    static ServerClassArchive archive(TaperConfig config, String java) {
+        if (config.cache().isEmpty()) {
+            return ServerClassArchive.none();
+        }
+        return ServerClassArchive.plan(Path.of(java), Path.of(config.get(TaperConfig.SERVER_JAR)),
+            CacheDirectories.classArchives(config.cache().get()), false);
     }
 
     /**

@@ -1,17 +1,11 @@
 package io.taper.agent.internal;
 
-import io.taper.protocol.CacheDirectories;
-import io.taper.protocol.Messages;
-import io.taper.protocol.ServerClassArchive;
 import io.taper.protocol.SessionOpened;
 import io.taper.protocol.SharedServerPaths;
 import io.taper.protocol.SharedServerStart;
 import io.taper.protocol.TaperConfig;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,9 +18,6 @@ import java.util.Map;
  * the agent says BYE and waits for the session's statistics, and if this JVM dies the server sees the connection end.
  */
 final class SharedServerSession {
-
-    /** Seconds without a session before a server this agent starts stops, unless the configuration says. */
-    static final long DEFAULT_IDLE_SECONDS = 300;
 
     /** Held for the JVM's life: its end closes the session. */
     private static volatile SocketChannel control;
@@ -54,12 +45,7 @@ final class SharedServerSession {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("dir", paths.dir().toString());
         stats = s;
-        Path out = config.out().resolve("jvm-" + pid).toAbsolutePath();
-        Path work = out.resolve("work");
-        Files.createDirectories(work);
-        TaperConfig own = config.with(TaperConfig.OUT, out.toString())
-            .with(TaperConfig.WORK, work.toString())
-            .with(TaperConfig.OBSERVED_JAVA_HOME, System.getProperty("java.home"));
+        TaperConfig own = OwnServer.forThisJvm(config);
         long t0 = System.nanoTime();
         boolean[] started = new boolean[1];
         SocketChannel ch = connectOrStart(paths, config, started);
@@ -70,7 +56,7 @@ final class SharedServerSession {
             s.put("pid", opened.serverPid());
             s.put("joinMillis", (System.nanoTime() - t0) / 1_000_000);
             own = own.with(TaperConfig.SOCKET, opened.socket()).with(TaperConfig.TOKEN, opened.token());
-            own.store(work.resolve("taper.properties"));
+            own.store(own.work().resolve("taper.properties"));
             return own;
         } catch (IOException | RuntimeException e) {
             ch.close();
@@ -105,9 +91,7 @@ final class SharedServerSession {
             @Override
             public void run() {
                 try {
-                    Messages.write(Channels.newOutputStream(ch), new io.taper.protocol.Bye());
-                    // the server's BYE (or the end of the connection): the session is closed
-                    Messages.read(new BufferedInputStream(Channels.newInputStream(ch)), 1 << 16);
+                    SharedServerStart.endSession(ch);   // its BYE, or the end of the connection: the session is closed
                 } catch (IOException e) {
                     // the server is gone: nothing to wait for
                 }
@@ -128,18 +112,10 @@ final class SharedServerSession {
 
     private static SocketChannel connectOrStart(SharedServerPaths paths, TaperConfig config, boolean[] started)
             throws IOException, InterruptedException {
-        String java = config.get(TaperConfig.SERVER_JAVA);
-        if (java == null || java.isEmpty()) {
-            java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        }
-        String jar = config.get(TaperConfig.SERVER_JAR);
-        ServerClassArchive archive = ServerClassArchive.none();
-        if (config.cache().isPresent()) {
-            archive = ServerClassArchive.plan(Path.of(java), Path.of(jar),
-                CacheDirectories.classArchives(config.cache().get()), false);
-        }
+        String java = OwnServer.serverJava(config);
         String idle = config.get(TaperConfig.SERVER_IDLE_SECONDS);
-        return SharedServerStart.connectOrStart(paths, java, jar, archive, idle == null || idle.isEmpty()
-            ? DEFAULT_IDLE_SECONDS : Long.parseLong(idle), started);
+        return SharedServerStart.connectOrStart(paths, java, config.get(TaperConfig.SERVER_JAR),
+            OwnServer.archive(config, java), idle == null || idle.isEmpty()
+            ? SharedServerStart.DEFAULT_IDLE_STOP_SECONDS : Long.parseLong(idle), started);
     }
 }
