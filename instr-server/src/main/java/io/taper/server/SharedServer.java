@@ -142,8 +142,13 @@ public final class SharedServer implements AutoCloseable {
             LOG.info("no session for {} s: stopping", idleMillis / 1000);
             close();
         } else if (!Files.exists(paths.socket())) {
+            // no JVM can reach it any more: it stops now, or once the open sessions end
             LOG.warn("{} was removed: stopping once the open sessions end", paths.socket());
-            closeListener();
+            if (open.isEmpty()) {
+                close();
+            } else {
+                closeListener();
+            }
         }
     }
 

@@ -167,4 +167,26 @@ class SharedServerTest {
             assertEquals(before, token(p), "the running server's token is left alone");
         }
     }
+
+    @Test
+    void aServerWhoseSocketIsRemovedStopsWhenNoSessionIsOpen() throws Exception {
+        SharedServerPaths p = paths();
+        SharedServer s = SharedServer.start(p, 300);
+        try {
+            Files.delete(p.socket());   // e.g. its directory cleaned: no JVM can reach it any more
+            Thread stopper = new Thread(() -> {
+                try {
+                    s.awaitStopped();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            stopper.start();
+            stopper.join(10_000);
+            assertFalse(stopper.isAlive(), "stopped long before its 300 s of idle time");
+            assertFalse(Files.exists(p.pid()));
+        } finally {
+            s.close();
+        }
+    }
 }
