@@ -308,7 +308,10 @@ class MethodTimeEndToEndTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> sampler = (Map<String, Object>) controller.get("strategyStats");
         assertEquals("stacks", sampler.get("sampler"), sampler.toString());
-        assertTrue(num(sampler, "samples") >= 50 && num(sampler, "sampledMethods") >= 2
+        // a sample every 2 ms at most: the sampler backs off to keep its own cost under a tenth of the wall time,
+        // and under -Xverify:all on a loaded machine a cold sample takes milliseconds, so how many it takes in the
+        // second the program runs depends on the machine (38 to a few hundred); the bounds above judge the estimate
+        assertTrue(num(sampler, "samples") >= 12 && num(sampler, "sampledMethods") >= 2
                 && num(sampler, "sampledThreadStacks") >= 1 && num(sampler, "baselineSteps") == 0,
                 "the sampler's counters, and no baselines while sampling: " + sampler);
         // the top-30 table marks a removed method's estimate; whether brief ranks in it depends on how long
