@@ -37,4 +37,15 @@ public interface AnalysisResults {
     default long stateBytes() {
         return -1;
     }
+
+    /**
+     * Clears the analysis's own static state after a detach: its tables, trees and per-thread state, and its samplers,
+     * stopped so that the next session may start them again. A later attach then starts from zero, as if the analysis
+     * had never run: the classes stay loaded on the boot class path, and their state would otherwise be read, under
+     * numbers the new session hands out again from zero, as the new session's. The runtime's own state is cleared by
+     * {@link RuntimeReset}, after this. The agent calls it on a new instance, once the classes are restored and the
+     * results written. By default nothing: an analysis that keeps all its state in the runtime has none of its own.
+     */
+    default void reset() {
+    }
 }

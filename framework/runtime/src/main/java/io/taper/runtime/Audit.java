@@ -31,18 +31,22 @@ public final class Audit {
     private static volatile boolean on;
     private static final byte[][] REMOVED = new byte[CHUNKS][];
     private static int removedCount;
-    /** Per thread: 1 + the removed site whose snippet is running, or 0. */
-    private static final ThreadLocal<int[]> CURRENT = new ThreadLocal<int[]>() {
-        @Override
-        protected int[] initialValue() {            // no lambda: nothing here may link java.lang.invoke
-            return new int[1];
-        }
-    };
+    /** Per thread: 1 + the removed site whose snippet is running, or 0. Replaced by {@link #reset}. */
+    private static volatile ThreadLocal<int[]> current = perThread();
     private static final AtomicLong EVENTS = new AtomicLong();
     private static final AtomicLong VIOLATIONS = new AtomicLong();
     private static final List<Map<String, Object>> RECORDED = new ArrayList<>();
 
     private Audit() {
+    }
+
+    private static ThreadLocal<int[]> perThread() {
+        return new ThreadLocal<int[]>() {
+            @Override
+            protected int[] initialValue() {            // no lambda: nothing here may link java.lang.invoke
+                return new int[1];
+            }
+        };
     }
 
     /** Turns the audit on for this run (before any site is removed). */
@@ -96,9 +100,9 @@ public final class Audit {
         if (!on || !isRemoved(site)) {
             return;
         }
-        int[] current = CURRENT.get();
-        if (current[0] == 0) {           // not inside another audited snippet (analysis code calling woven code)
-            current[0] = site + 1;
+        int[] cell = current.get();
+        if (cell[0] == 0) {              // not inside another audited snippet (analysis code calling woven code)
+            cell[0] = site + 1;
             EVENTS.incrementAndGet();
         }
     }
@@ -108,9 +112,9 @@ public final class Audit {
         if (!on || !isRemoved(site)) {
             return;
         }
-        int[] current = CURRENT.get();
-        if (current[0] == site + 1) {
-            current[0] = 0;
+        int[] cell = current.get();
+        if (cell[0] == site + 1) {
+            cell[0] = 0;
         }
     }
 
@@ -122,7 +126,7 @@ public final class Audit {
         if (!on) {
             return;
         }
-        int site = CURRENT.get()[0] - 1;
+        int site = current.get()[0] - 1;
         if (site < 0) {
             return;
         }
@@ -152,6 +156,27 @@ public final class Audit {
         v.put("stack", frames);
         synchronized (RECORDED) {
             RECORDED.add(v);
+        }
+    }
+
+    /**
+     * Turns the audit off and forgets every removed site, event and violation, as at the JVM's start: after a detach
+     * the next attach numbers its sites from zero and turns the audit on again if it audits. Every thread's cell goes
+     * with its thread-local: a snippet running when the session ended may have left its site there.
+     */
+    public static void reset() {
+        on = false;
+        synchronized (Audit.class) {
+            for (int i = 0; i < CHUNKS; i++) {
+                REMOVED[i] = null;
+            }
+            removedCount = 0;
+        }
+        current = perThread();
+        EVENTS.set(0);
+        VIOLATIONS.set(0);
+        synchronized (RECORDED) {
+            RECORDED.clear();
         }
     }
 

@@ -11,11 +11,11 @@ import jdk.internal.vm.annotation.Stable;
  * the JIT compiles it all again. Switching a site off costs nothing at the moment it happens, and the check it
  * leaves behind is a load and a compare in the woven method (the snippet's wrapper is inlinable).
  *
- * <p>A switch only ever goes from on to off. The flags are bytes in chunks of an array that is {@link Stable}:
- * the site id is a constant in the woven method, so a method the JIT compiles after its site was switched off
- * has the check folded away, and the snippet with it (the VM honours the annotation for classes on the boot class
- * path, where the runtime lives). Code compiled before reads the flag: a reader that sees it before it was set
- * runs the snippet once more, which is what it did before the switch. Writers take the class's lock.
+ * <p>A switch only ever goes from on to off (until a detach's {@link #reset}). The flags are bytes in chunks of an
+ * array that is {@link Stable}: the site id is a constant in the woven method, so a method the JIT compiles after its
+ * site was switched off has the check folded away, and the snippet with it (the VM honours the annotation for classes
+ * on the boot class path, where the runtime lives). Code compiled before reads the flag: a reader that sees it before
+ * it was set runs the snippet once more, which is what it did before the switch. Writers take the class's lock.
  */
 public final class SiteSwitches {
 
@@ -72,5 +72,19 @@ public final class SiteSwitches {
     /** Sites switched off so far. */
     public static synchronized int count() {
         return count;
+    }
+
+    /**
+     * Turns every switch back on, as at the JVM's start: after a detach the next attach numbers its sites from zero,
+     * and a switch of this session would remove another site of that one. The only time a stable flag changes: the
+     * code the JIT compiled with a flag folded in was woven code, which the JVM threw away when the detach restored its
+     * class; a method still running in its woven form keeps the flags it folded, for sites nobody reads any more. The
+     * chunks are let go, not cleared, so that nothing compiled against them is handed a new session's flags.
+     */
+    public static synchronized void reset() {
+        for (int i = 0; i < CHUNKS; i++) {
+            OFF[i] = null;
+        }
+        count = 0;
     }
 }

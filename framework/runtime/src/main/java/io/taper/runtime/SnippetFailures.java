@@ -39,4 +39,10 @@ public final class SnippetFailures {
     public static String first() {
         return first;
     }
+
+    /** Forgets every failure, as at the JVM's start: after a detach, the next attach reports only its own. */
+    public static void reset() {
+        COUNT.set(0);
+        first = null;
+    }
 }

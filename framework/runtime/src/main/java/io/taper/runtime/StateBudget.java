@@ -67,7 +67,10 @@ public final class StateBudget {
         return reachedAtNanos;
     }
 
-    /** For tests that run several budgets in one JVM. */
+    /**
+     * No budget, not reached, as at the JVM's start: after a detach the next attach sets its own and starts below it
+     * (the flag otherwise never goes back). Also for tests that run several budgets in one JVM.
+     */
     public static void reset() {
         reached = false;
         heapGone = false;

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** A switch goes off once and for good, at any site id, and the array's growth loses none already set. */
+/**
+ * A switch goes off once and for good, at any site id, and the array's growth loses none already set; only a reset
+ * after a detach turns them all on again.
+ */
 class SiteSwitchesTest {
 
     @Test
@@ -44,5 +47,19 @@ class SiteSwitchesTest {
         assertFalse(SiteSwitches.isOff(4096 * 1024));
         assertTrue(SiteSwitches.switchOff(4096 * 1024 - 1));
         assertTrue(SiteSwitches.isOff(4096 * 1024 - 1));
+    }
+
+    @Test
+    void aResetTurnsEverySwitchBackOnAndTheNextSessionSwitchesItsOwn() {
+        assertTrue(SiteSwitches.switchOff(5));
+        assertTrue(SiteSwitches.switchOff(200_000));
+        SiteSwitches.reset();
+        assertEquals(0, SiteSwitches.count());
+        assertFalse(SiteSwitches.isOff(5));
+        assertFalse(SiteSwitches.isOff(200_000));
+        assertTrue(SiteSwitches.switchOff(5), "the next session's site 5");
+        assertTrue(SiteSwitches.isOff(5));
+        assertFalse(SiteSwitches.isOff(200_000));
+        assertEquals(1, SiteSwitches.count());
     }
 }

@@ -187,6 +187,74 @@ class ThreadFieldPatchTest {
     }
 
     /**
+     * What a detach's reset leaves: no thread's array, no shared one, no figure, every registered thread's field empty
+     * again (the bytes of a fresh start), and the next session's counts from zero. Three threads and main count past
+     * the budget of a 32 MiB heap (its quarter holds two threads' arrays), so two of them share; after the reset the
+     * three count again and register anew, and only one of them shares.
+     */
+    @Test
+    void aResetLeavesTheCountersAsAtTheStartAndTheNextSessionCountsFromZero(@TempDir Path dir) throws Exception {
+        String out = runPatched(dir, "Reset", """
+            import io.taper.runtime.state.ThreadFieldCounters;
+            import java.lang.reflect.Field;
+            import java.util.concurrent.CyclicBarrier;
+            import java.util.concurrent.TimeUnit;
+            public class Reset {
+                static final int C = 400_000;
+                static Field f;
+                static void count() throws Exception {
+                    long[] a = (long[]) f.get(Thread.currentThread());
+                    if (a.length <= C) {
+                        a = ThreadFieldCounters.counted(C);
+                    }
+                    ThreadFieldCounters.add(a, C);
+                }
+                static String state() throws Exception {
+                    long[] g = ThreadFieldCounters.figures();
+                    return ThreadFieldCounters.sum(C, 1)[0] + " " + g[0] + "," + g[2] + "," + g[4] + " "
+                        + ((long[]) f.get(Thread.currentThread())).length;
+                }
+                public static void main(String[] a) throws Exception {
+                    f = Thread.class.getField("taperCounts");
+                    long fresh = ThreadFieldCounters.bytes();
+                    io.taper.runtime.StateBudget.set(1 << 20);
+                    CyclicBarrier all = new CyclicBarrier(4);
+                    Thread[] ts = new Thread[3];
+                    count();
+                    for (int i = 0; i < ts.length; i++) {
+                        ts[i] = new Thread(() -> {
+                            try {
+                                count();
+                                all.await(60, TimeUnit.SECONDS);
+                                all.await(60, TimeUnit.SECONDS);   // main resets meanwhile
+                                count();
+                                all.await(60, TimeUnit.SECONDS);
+                                all.await(60, TimeUnit.SECONDS);   // alive until main has read the figures
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+                        ts[i].start();
+                    }
+                    all.await(60, TimeUnit.SECONDS);
+                    System.out.println(state());
+                    ThreadFieldCounters.reset();
+                    System.out.println(state() + " " + (ThreadFieldCounters.bytes() == fresh));
+                    all.await(60, TimeUnit.SECONDS);
+                    all.await(60, TimeUnit.SECONDS);
+                    System.out.println(state());
+                    all.await(60, TimeUnit.SECONDS);
+                    for (Thread t : ts) {
+                        t.join();
+                    }
+                }
+            }
+            """, "-Xmx32m", "-Xbootclasspath/a:" + runtime(), "-cp", runtime());
+        // counts, then threads registered, live and sharing, then the length of main's field
+        assertEquals("4 4,4,2 400001\n0 0,0,0 0 true\n3 3,3,1 0", out);
+    }
+
+    /**
      * Runs the source file of class {@code main} in a forked JVM whose {@code java.base} has the patched {@code Thread}
      * (under {@code dir}), with {@code options}; asserts it exits 0 and returns its output, stripped.
      */

@@ -106,6 +106,17 @@ public final class BytecodeCountResults implements AnalysisResults {
         return ThreadCounters.bytes() + ThreadFieldCounters.bytes();
     }
 
+    /**
+     * Forgets the layouts parsed and the extrapolation's models: they are keyed by the session's site ids and class
+     * slots, which the next one hands out from zero again. The counts themselves are the runtime's.
+     */
+    @Override
+    public void reset() {
+        lastRead = null;
+        ParsedLayouts.clear();
+        Extrapolation.clear();
+    }
+
     @Override
     public Map<String, Object> summary() {
         WovenClassIndex classes = WovenClassIndex.now();

@@ -44,38 +44,43 @@ final class Extrapolation {
         }
     }
 
-    /** Per class slot, per method (by its first block counter), its model. */
-    private static final Map<Integer, Map<Integer, Model>> MODELS = new HashMap<>();
+    /** Per class slot, per method (by its first block counter), its model; guarded by the class lock. */
+    private static Map<Integer, Map<Integer, Model>> models = new HashMap<>();
 
     private Extrapolation() {
     }
 
     static synchronized void publish(int slot, Model m) {
-        Map<Integer, Model> byMethod = MODELS.get(slot);
+        Map<Integer, Model> byMethod = models.get(slot);
         if (byMethod == null) {
             byMethod = new HashMap<>();
-            MODELS.put(slot, byMethod);
+            models.put(slot, byMethod);
         }
         byMethod.put(m.firstBlockCounter, m);
     }
 
+    /** Forgets every model: after a detach, the next session's class slots are numbered from zero again. */
+    static synchronized void clear() {
+        models = new HashMap<>();
+    }
+
     /** Whether any method of the slot ran entry-only. */
     static synchronized boolean has(int slot) {
-        return MODELS.containsKey(slot);
+        return models.containsKey(slot);
     }
 
     /** The counts to add to a slot's counters, given their values now, or null if none. */
     static long[] added(int slot, long[] counts) {
-        Model[] models;
+        Model[] ofSlot;
         synchronized (Extrapolation.class) {
-            Map<Integer, Model> byMethod = MODELS.get(slot);
+            Map<Integer, Model> byMethod = models.get(slot);
             if (byMethod == null) {
                 return null;
             }
-            models = byMethod.values().toArray(new Model[0]);
+            ofSlot = byMethod.values().toArray(new Model[0]);
         }
         long[] added = new long[counts.length];
-        for (Model m : models) {
+        for (Model m : ofSlot) {
             long[] e = m.missing(counts);
             for (int b = 0; b < e.length; b++) {
                 added[m.firstBlockCounter + b] += e[b];

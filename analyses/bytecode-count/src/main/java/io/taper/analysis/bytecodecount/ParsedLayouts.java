@@ -21,18 +21,29 @@ final class ParsedLayouts {
         }
     }
 
-    private static final Map<Integer, Parsed> BY_SITE = new HashMap<>();
+    // Guarded by the class lock; replaced, not cleared, by clear(): a map keeps the table it grew to.
+    private static Map<Integer, Parsed> bySite = new HashMap<>();
 
     private ParsedLayouts() {
     }
 
     /** The layout the site's facts carry, or null if it is not a bytecode-count class's facts site. */
     static synchronized ClassLayout of(SiteInfo site) {
-        Parsed p = BY_SITE.get(site.id());
+        Parsed p = bySite.get(site.id());
         if (p == null || p.site != site) {
             p = new Parsed(site, site.location() == -1 ? ClassLayout.fromFacts(site.staticContext()) : null);
-            BY_SITE.put(site.id(), p);
+            bySite.put(site.id(), p);
         }
         return p.layout;
+    }
+
+    /** Sites parsed so far (for tests). */
+    static synchronized int parsed() {
+        return bySite.size();
+    }
+
+    /** Forgets every site's layout: after a detach, the next session's sites are numbered from zero again. */
+    static synchronized void clear() {
+        bySite = new HashMap<>();
     }
 }

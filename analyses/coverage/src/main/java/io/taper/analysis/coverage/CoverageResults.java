@@ -52,6 +52,14 @@ public final class CoverageResults implements AnalysisResults {
         return m;
     }
 
+    /**
+     * Nothing of its own to clear: its flags are the runtime's probe arrays, and its classes the sites' facts, which
+     * {@code RuntimeReset} clears.
+     */
+    @Override
+    public void reset() {
+    }
+
     @Override
     public long stateBytes() {
         long b = 0;

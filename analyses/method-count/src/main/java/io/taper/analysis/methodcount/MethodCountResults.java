@@ -93,6 +93,14 @@ public final class MethodCountResults implements AnalysisResults {
         return ThreadCounters.bytes() + ThreadFieldCounters.bytes();
     }
 
+    /**
+     * Nothing of its own to clear: its counts are the runtime's counters, and its method tables the sites' facts, which
+     * {@code RuntimeReset} clears. The rows are read anew each time.
+     */
+    @Override
+    public void reset() {
+    }
+
     @Override
     public Map<String, Object> summary() {
         long methods = 0;

@@ -109,9 +109,7 @@ final class JfrMethodSampler {
         if (!isAvailable()) {
             return false;
         }
-        Thread t = new Thread(() -> run(times, periodMillis), THREAD_NAME);
-        t.setDaemon(true);
-        t.start();
+        SamplerThreads.start(() -> run(times, periodMillis), THREAD_NAME);
         return true;
     }
 
@@ -127,6 +125,10 @@ final class JfrMethodSampler {
             times.failed(e);
             Bypass.exit();
             new RemovedMethodSampler(times, periodMillis).run();
+            return;
+        }
+        if (!SamplerThreads.reading(stream)) {
+            stream.close();   // a reset ended the sampler before it began
             return;
         }
         JfrMethodSampler sampler = new JfrMethodSampler(times, periodMillis, threadCpu());

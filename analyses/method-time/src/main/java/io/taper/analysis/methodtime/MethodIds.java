@@ -13,7 +13,8 @@ import java.util.Arrays;
  */
 final class MethodIds {
 
-    private static final KeySlots<MethodKey> METHODS = new KeySlots<>();
+    // Replaced by clear(), under the class lock; read without it, so volatile.
+    private static volatile KeySlots<MethodKey> methods = new KeySlots<>();
     // slot + 1 per site id; 0: not mapped yet. Replaced (never shrunk) under the class lock.
     private static volatile int[] siteToMethod = new int[4096];
 
@@ -35,7 +36,7 @@ final class MethodIds {
 
     /** The method slot of a registered site (mapping it if new). */
     static synchronized int map(SiteInfo s) {
-        int slot = METHODS.slot(new MethodKey(s.loaderTag(), s.className(), s.methodName(), s.methodDesc()));
+        int slot = methods.slot(new MethodKey(s.loaderTag(), s.className(), s.methodName(), s.methodDesc()));
         int site = s.id();
         if (site >= 0) {
             int[] a = siteToMethod;
@@ -75,11 +76,21 @@ final class MethodIds {
 
     /** The method of a slot. */
     static MethodKey method(int slot) {
-        return METHODS.key(slot);
+        return methods.key(slot);
     }
 
     /** Number of method slots; slots are {@code 0 .. size()-1}. */
     static int size() {
-        return METHODS.size();
+        return methods.size();
+    }
+
+    /**
+     * Forgets every method and site: after a detach the next session numbers its sites from zero again, and a site
+     * id of this session must not map to a method of it.
+     */
+    static synchronized void clear() {
+        siteToMethod = new int[4096];
+        sitesOfMethod = new int[64][];
+        methods = new KeySlots<>();
     }
 }

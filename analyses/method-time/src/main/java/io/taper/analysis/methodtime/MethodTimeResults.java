@@ -125,6 +125,25 @@ public final class MethodTimeResults implements AnalysisResults {
         return ThreadProfiles.bytes() + 96L * MethodIds.size();
     }
 
+    /**
+     * Ends the samplers (the removed methods' and the thread states') and forgets every profile, method, removal,
+     * baseline and sample: after a detach the next session numbers its sites and methods from zero, starts its own
+     * samplers and reports only what it records. The Flight Recorder, if Taper started it, stays initialised (the JVM
+     * cannot take it back), and its threads stay Taper's ({@link RecorderThreads}).
+     */
+    @Override
+    public synchronized void reset() {
+        profile = null;
+        estimated = null;
+        ThreadStateSampler.reset();
+        SamplerThreads.endAll();
+        SampledTimes.reset();
+        RemovalBaselines.RECORDED.clear();
+        Removals.clear();
+        ThreadProfiles.clear();
+        MethodIds.clear();
+    }
+
     private synchronized MergedProfile profile() {
         if (profile == null) {
             profile = snapshot();
@@ -134,8 +153,9 @@ public final class MethodTimeResults implements AnalysisResults {
 
     private synchronized long[] estimated() {
         if (estimated == null) {
-            long[] raw = SampledTimes.RECORDED.any()
-                ? InclusiveEstimate.fromSamples(profile(), SampledTimes.RECORDED)
+            SampledTimes samples = SampledTimes.recorded();
+            long[] raw = samples.any()
+                ? InclusiveEstimate.fromSamples(profile(), samples)
                 : InclusiveEstimate.of(profile(), RemovalBaselines.RECORDED);
             estimated = InclusiveEstimate.bounded(profile(), raw, profile().tree.totalNanos());
         }
@@ -157,7 +177,7 @@ public final class MethodTimeResults implements AnalysisResults {
             }
         }
         Map<String, Object> e = new LinkedHashMap<>();
-        e.put("from", SampledTimes.RECORDED.any() ? "samples" : baselineMethods > 0 ? "callers" : "none");
+        e.put("from", SampledTimes.recorded().any() ? "samples" : baselineMethods > 0 ? "callers" : "none");
         e.put("baselineMethods", (long) baselineMethods);
         e.put("extrapolatedMethods", extrapolated);
         e.put("addedNanos", addedNanos);

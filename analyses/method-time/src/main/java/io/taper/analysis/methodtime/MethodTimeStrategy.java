@@ -136,21 +136,22 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         if (count == 0 || policy.sampleMillis == 0) {
             return;
         }
+        SampledTimes times = SampledTimes.recorded();
         for (int i = 0; i < count; i++) {
-            SampledTimes.RECORDED.watch(methods[i], MethodIds.method(methods[i]));
+            times.watch(methods[i], MethodIds.method(methods[i]));
         }
         if (!samplerStarted) {
             samplerStarted = true;
-            if (policy.sampler != RemovalPolicy.Sampler.JFR || !startRecorder()) {
-                RemovedMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+            if (policy.sampler != RemovalPolicy.Sampler.JFR || !startRecorder(times)) {
+                RemovedMethodSampler.start(times, policy.sampleMillis);
             }
         }
     }
 
     /** Starts the Flight Recorder's sampler; false if this JVM has none (a runtime image without {@code jdk.jfr}). */
-    private boolean startRecorder() {
+    private boolean startRecorder(SampledTimes times) {
         try {
-            return JfrMethodSampler.start(SampledTimes.RECORDED, policy.sampleMillis);
+            return JfrMethodSampler.start(times, policy.sampleMillis);
         } catch (LinkageError e) {
             return false;
         }
@@ -179,7 +180,7 @@ public final class MethodTimeStrategy implements ControllerStrategy {
         m.put("sameClassRemovals", pacing.sameClassRemovals());
         m.put("roundRemovals", pacing.roundRemovals());
         m.put("rounds", pacing.rounds());
-        m.putAll(SampledTimes.RECORDED.stats());
+        m.putAll(SampledTimes.recorded().stats());
         return m;
     }
 

@@ -58,6 +58,11 @@ final class RemovalBaselines {
         }
     }
 
+    /** Forgets every baseline: after a detach the next session's method slots are numbered from zero again. */
+    synchronized void clear() {
+        byMethod.clear();
+    }
+
     /** Records one caller's baseline of a removed method (tests build baselines by hand with it). */
     synchronized void add(int method, int caller, long edgeNanos, long callerNanos) {
         long[] old = byMethod.get(method);

@@ -48,4 +48,11 @@ final class Removals {
     static synchronized int count() {
         return count;
     }
+
+    /** No method removed: after a detach the next session's method slots are numbered from zero again. */
+    static synchronized void clear() {
+        removedAt = new long[0];
+        count = 0;
+        methods = new int[16];
+    }
 }

@@ -53,12 +53,9 @@ final class RemovedMethodSampler implements Runnable {
         this.cpu = cpu;
     }
 
-    /** Starts the sampling thread (a daemon: it ends with the program). */
+    /** Starts the sampling thread (a daemon: it ends with the program, or at a reset: {@link SamplerThreads}). */
     static Thread start(SampledTimes times, long periodMillis) {
-        Thread t = new Thread(new RemovedMethodSampler(times, periodMillis), THREAD_NAME);
-        t.setDaemon(true);
-        t.start();
-        return t;
+        return SamplerThreads.start(new RemovedMethodSampler(times, periodMillis), THREAD_NAME);
     }
 
     @Override

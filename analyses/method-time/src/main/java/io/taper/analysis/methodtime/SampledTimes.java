@@ -15,8 +15,20 @@ import java.util.Map;
  */
 final class SampledTimes {
 
-    /** The samples of this run, taken by the sampler {@link MethodTimeStrategy} starts. */
-    static final SampledTimes RECORDED = new SampledTimes();
+    /** The samples of this session, taken by the sampler {@link MethodTimeStrategy} starts. */
+    private static volatile SampledTimes recorded = new SampledTimes();
+
+    static SampledTimes recorded() {
+        return recorded;
+    }
+
+    /**
+     * The next session's samples, none yet: after a detach its method slots are numbered from zero again. Replaced
+     * rather than cleared: a sampler that has not ended yet adds to the old ones, which nobody reads.
+     */
+    static void reset() {
+        recorded = new SampledTimes();
+    }
 
     // class binary name -> method name -> the removed slots with that name
     private final HashMap<String, HashMap<String, int[]>> watched = new HashMap<>();

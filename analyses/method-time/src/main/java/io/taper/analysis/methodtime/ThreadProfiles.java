@@ -62,13 +62,14 @@ final class ThreadProfiles {
         }
     }
 
-    static final Current CURRENT = new Current();
+    /** Replaced by {@link #clear}: the profiles every thread cached go with it. */
+    private static volatile Current perThread = new Current();
 
     /** Takes the time the agent spends weaving on a thread out of that thread's open calls. */
     static final class AgentTimeListener implements AgentTime.Listener {
         @Override
         public void spent(long nanos) {
-            CURRENT.current().agentSpent(nanos);
+            current().agentSpent(nanos);
         }
     }
 
@@ -95,7 +96,12 @@ final class ThreadProfiles {
 
     /** The calling thread's profile. */
     static ThreadProfile current() {
-        return CURRENT.current();
+        return perThread.current();
+    }
+
+    /** The thread-local that caches each thread's profile (for tests). */
+    static IndexedThreadLocal<ThreadProfile> threadLocal() {
+        return perThread;
     }
 
     /** The thread's profile, created on its first call and found again after its thread-locals were erased. */
@@ -244,6 +250,33 @@ final class ThreadProfiles {
     /** Threads that recorded into {@link #PAST_BUDGET_NAME}'s tree, since they started past the state budget. */
     static synchronized long threadsPastBudget() {
         return pastBudget;
+    }
+
+    /**
+     * Forgets every profile, group and figure, and lets every thread's cached profile go with the thread-local: after a
+     * detach, the next session's first call on a thread makes it a new profile, and no call or context of this session
+     * is reported again. The profiles are emptied as well, since a thread's stale thread-local entry may hold its own
+     * for a while: a call still in flight on it (a method running in its woven form) may fail on the empty arrays,
+     * which its snippet's handler counts, and records nothing anyone reads.
+     */
+    static synchronized void clear() {
+        perThread = new Current();
+        for (int i = 0; i < count; i++) {
+            all[i].release();
+        }
+        for (ThreadProfile p : BY_THREAD_ID.values()) {
+            p.release();
+        }
+        all = new ThreadProfile[16];
+        count = 0;
+        createdSinceFold = 0;
+        BY_THREAD_ID.clear();
+        GROUPS.clear();
+        threadsFolded = 0;
+        PAST_BUDGET.clear();
+        together = null;
+        pastBudget = 0;
+        ownBytes = 0;
     }
 
     /** The bytes every profile holds, and the method table. */

@@ -26,15 +26,18 @@ final class ThreadStateSampler implements Runnable {
     private ThreadStateSampler() {
     }
 
-    /** Starts the sampler once per run (a daemon: it ends with the program). */
+    /** Starts the sampler once per session (a daemon: it ends with the program, or at a reset). */
     static synchronized void ensureStarted() {
         if (started) {
             return;
         }
         started = true;
-        Thread t = new Thread(new ThreadStateSampler(), THREAD_NAME);
-        t.setDaemon(true);
-        t.start();
+        SamplerThreads.start(new ThreadStateSampler(), THREAD_NAME);
+    }
+
+    /** Lets the next session start the sampler again; {@link SamplerThreads#endAll} ends the one running. */
+    static synchronized void reset() {
+        started = false;
     }
 
     @Override

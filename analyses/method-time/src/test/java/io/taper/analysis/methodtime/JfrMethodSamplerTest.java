@@ -1,6 +1,7 @@
 package io.taper.analysis.methodtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -179,5 +180,19 @@ class JfrMethodSamplerTest {
         assertEquals(0, times.nanosOf(1), "on no stack");
         assertEquals(0, times.nanosOf(2), "only on Taper's thread");
         assertTrue(times.stats().get("samplerError") == null, String.valueOf(times.stats().get("samplerError")));
+    }
+
+    /** A detach's reset ends the recorder's sampler (its thread blocks in the stream until it is closed). */
+    @Test
+    void endingTheSamplersClosesTheRecordersStreamAndItsThreadEnds() throws Exception {
+        assertTrue(JfrMethodSampler.isAvailable(), "the JDK that runs the tests has a Flight Recorder");
+        SampledTimes times = watching();
+        assertTrue(JfrMethodSampler.start(times, 10));
+        awaitFlushes(times, 1);
+        assertEquals("jfr", times.stats().get("sampler"));
+        assertEquals(0, SamplerThreads.endAll(), "no sampler left running");
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertFalse(t.getName().equals(JfrMethodSampler.THREAD_NAME), "ended: " + t.getName());
+        }
     }
 }

@@ -17,7 +17,7 @@ class ThreadProfilesTest {
             try {
                 ThreadProfile before = ThreadProfiles.current();
                 int token = before.enter(0, 0);
-                ThreadProfiles.CURRENT.remove();       // what InnocuousThread.eraseThreadLocals does to it
+                ThreadProfiles.threadLocal().remove();   // what InnocuousThread.eraseThreadLocals does to it
                 ThreadProfile after = ThreadProfiles.current();
                 assertSame(before, after);
                 after.exit(0, token, 10);

@@ -40,6 +40,13 @@ public final class SfaResults implements AnalysisResults {
         return FieldEvents.state().stateBytes();
     }
 
+    /** Forgets every field, site and per-object mark the analysis keeps, and every thread's constructor frames. */
+    @Override
+    public synchronized void reset() {
+        last = null;
+        FieldEvents.reset();
+    }
+
     /** The counts of the last rows read (of new ones if there were none), so both agree. */
     @Override
     public synchronized Map<String, Object> summary() {

@@ -31,7 +31,8 @@ public final class ProbeArrays {
     public record ClassProbes(int slot, boolean[] probes) {
     }
 
-    private static final List<ClassProbes> REGISTERED = new ArrayList<>();
+    // Guarded by the class lock.
+    private static List<ClassProbes> registeredClasses = new ArrayList<>();
     /** Arrays handed out when the table is full: their hits are lost, the program is not. */
     private static int overflow;
 
@@ -76,18 +77,32 @@ public final class ProbeArrays {
         if (p == null) {
             p = new boolean[Math.max(count, 0)];
             chunk[slot & (CHUNK - 1)] = p;   // once: a stable element never changes after it is set
-            REGISTERED.add(new ClassProbes(slot, p));
+            registeredClasses.add(new ClassProbes(slot, p));
         }
         return p;
     }
 
     /** The classes registered so far (their arrays are live). */
     public static synchronized List<ClassProbes> registered() {
-        return new ArrayList<>(REGISTERED);
+        return new ArrayList<>(registeredClasses);
     }
 
     /** Classes that got an array outside the table (their flags are not reported). */
     public static synchronized int overflow() {
         return overflow;
+    }
+
+    /**
+     * Forgets every class's flags, as at the JVM's start: after a detach the next attach numbers its slots from zero,
+     * and a class there must not find another's flags set. The only time a stable element changes: the code the JIT
+     * compiled with these arrays folded in was woven code, which the JVM threw away when the detach restored its class;
+     * a method still running in its woven form keeps setting the flags it fetched, which nobody reports.
+     */
+    public static synchronized void reset() {
+        for (int i = 0; i < TABLE.length; i++) {
+            TABLE[i] = null;
+        }
+        registeredClasses = new ArrayList<>();
+        overflow = 0;
     }
 }

@@ -2,7 +2,6 @@ package io.taper.runtime.state;
 
 import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
-import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 import jdk.internal.vm.annotation.Stable;
@@ -100,8 +99,9 @@ public final class ThreadCounters {
     }
 
     /**
-     * Per slot, its owner's array: set once, cleared only when the owner has ended ({@link #release}). The JIT folds
-     * what it has seen set; code that folded an ended owner fails the compare and takes the lookup, which is exact.
+     * Per slot, its owner's array: set once, cleared only when the owner has ended ({@link #release}) or the session
+     * has ({@link #reset}). The JIT folds what it has seen set; code that folded an ended owner fails the compare and
+     * takes the lookup, which is exact.
      */
     @Stable
     private static final Owned[][] OWNED = new Owned[MAX_SLOTS >>> CHUNK_BITS][];
@@ -116,9 +116,9 @@ public final class ThreadCounters {
     /** The thread registering now: its re-entries (woven JDK code under the lock) get scratch arrays. */
     private static Thread registering;
     private static final Table SCRATCH = new Table(null, -1, "scratch");
-    private static final List<Table> LIVE = new ArrayList<>();
+    private static final ArrayList<Table> LIVE = new ArrayList<>();
     /** Taper's own threads: their counts are Taper's work, not the program's. */
-    private static final List<Table> OWN = new ArrayList<>();
+    private static final ArrayList<Table> OWN = new ArrayList<>();
     private static final Table EXITED = new Table(null, -1, null);
     private static int liveAtSweep = 32;
     /** The thread group of the thread that enabled the counters (the program's main), or null. */
@@ -380,6 +380,53 @@ public final class ThreadCounters {
             mainGroup = Thread.currentThread().getThreadGroup();
         }
         enabled = true;
+    }
+
+    /**
+     * Forgets every thread's counters and context trees, the exited threads' sums and every slot's owner, and turns
+     * {@link #ownWork} off until {@link #enable} is called again, as at the JVM's start: after a detach the next
+     * attach numbers its class slots from zero, and none of its slots may read this session's counts. Threads register
+     * again at their next count; own work open now ends on a thread's new table, which has none to end.
+     *
+     * <p>The owners' chunks are let go, not cleared: the code the JIT compiled with an owner folded in was woven code,
+     * which the JVM threw away when the detach restored its class, but a method still running in its woven form keeps
+     * the owner it folded and counts into that owner's old array, which nobody reports. Other such methods count into
+     * the new tables under their old slots until they return.
+     */
+    public static void reset() {
+        Thread t = Thread.currentThread();
+        synchronized (LOCK) {
+            int outside = ownWorkNow;
+            Thread before = beginLocked(t);   // the woven code run here counts into scratch
+            int mine = ownWorkNow - outside;  // what endLocked takes back
+            try {
+                for (int i = 0; i < OWNED.length; i++) {
+                    OWNED[i] = null;
+                }
+                for (int i = 0; i < FRONT; i++) {
+                    FRONT_TABLE[i] = null;
+                }
+                SCRATCH.chunks = new long[1][][];
+                LIVE.clear();
+                LIVE.trimToSize();
+                OWN.clear();
+                OWN.trimToSize();
+                EXITED.chunks = new long[1][][];
+                EXITED.contexts = null;
+                liveAtSweep = 32;
+                mainGroup = null;
+                threadsRegistered = 0;
+                threadsExited = 0;
+                arrays = 0;
+                bytes = 0;
+                overflow = 0;
+                owned = 0;
+                enabled = false;
+                ownWorkNow = mine;
+            } finally {
+                endLocked(before);
+            }
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package io.taper.runtime.state;
 import io.taper.runtime.StateBudget;
 import io.taper.runtime.control.ProgramThreads;
 import java.util.ArrayList;
-import java.util.List;
 import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 
@@ -36,7 +35,7 @@ public final class ThreadFieldCounters {
     private static final long OFFSET = offset();
     private static final long[] NONE = new long[0];
     private static final Object LOCK = new Object();
-    private static final List<Entry> LIVE = new ArrayList<>();
+    private static final ArrayList<Entry> LIVE = new ArrayList<>();
     private static long[] exited = NONE;
     /** The thread registering or growing now: its re-entries (woven JDK code under the lock) count into scratch. */
     private static Thread busy;
@@ -348,6 +347,53 @@ public final class ThreadFieldCounters {
                     e.own--;
                 }
                 ThreadIds.UNSAFE.putObject(t, OFFSET, e.own > 0 ? scratchFor(0) : e.real);
+            } finally {
+                busy = before;
+            }
+        }
+    }
+
+    /**
+     * Forgets every thread's arrays, the exited threads' sums, the shared arrays and the figures, as at the JVM's
+     * start: after a detach the next attach numbers its counters from zero, and none of them may read this session's
+     * counts.
+     * Every registered thread's field gets the empty array its constructor gave it, so its next count registers it
+     * again; a method that fetched its array before goes on counting there until it returns, and nobody reads it.
+     */
+    public static void reset() {
+        Thread t = Thread.currentThread();
+        synchronized (LOCK) {
+            Thread before = busy;
+            busy = t;   // the woven code run here counts into scratch
+            try {
+                if (OFFSET >= 0) {
+                    for (int i = 0; i < LIVE.size(); i++) {
+                        ThreadIds.UNSAFE.putObject(LIVE.get(i).thread, OFFSET, NONE);
+                    }
+                }
+                LIVE.clear();
+                LIVE.trimToSize();
+                exited = NONE;
+                scratch = new long[1024];
+                liveAtSweep = 32;
+                liveBytes = 0;
+                bytesAtSweep = -1;
+                registered = 0;
+                ended = 0;
+                handedOver = 0;
+                for (int i = 0; i < POOL.length; i++) {
+                    POOL[i] = null;
+                }
+                pooled = 0;
+                for (int i = 0; i < SHARED.length; i++) {
+                    SHARED[i] = NONE;
+                    SINKS[i] = NONE;
+                }
+                sharedRetired = new long[0][];
+                sharingThreads = 0;
+                sharingInexact = 0;
+                stripeMask = 0;
+                heapQuarter = -1;
             } finally {
                 busy = before;
             }

@@ -124,4 +124,49 @@ class ContextCountersTest {
         assertEquals(6, merged.counts[merged.find(merged.find(0, 1, 0), 1, 1)][0]);
         assertEquals(5, merged.counts[merged.find(0, 2, 0)][0]);
     }
+
+    /** A reset after a detach drops every thread's tree: the next session's first call is a new tree's first node. */
+    @Test
+    void aResetDropsEveryTreeAndTheNextSessionsCallsStartANewOne() throws Exception {
+        Thread before = new Thread(() -> {
+            Object tree = ContextCounters.tree();
+            long[] main = ContextCounters.enter(tree, 9, 0, 1);
+            main[0] += 4;
+            ContextCounters.exit(tree, ContextCounters.enter(tree, 9, 1, 1));   // left open: main never exits
+        }, "contexts-before-reset");
+        before.start();
+        before.join();
+        Object tree = ContextCounters.tree();
+        ContextCounters.enter(tree, 9, 0, 1)[0]++;   // this thread's call still open at the reset
+        assertEquals(2, nodesOf("contexts-before-reset").size());
+
+        ThreadCounters.reset();
+        List<String> threads = new ArrayList<>();
+        ContextCounters.visit(new ContextCounters.Visitor() {
+            @Override
+            public void thread(String name, long id, long[] figures) {
+                threads.add(String.valueOf(name));
+            }
+
+            @Override
+            public void node(int node, int parent, int slot, int base, long[] counts) {
+                threads.add("node " + node);
+            }
+        });
+        assertEquals(List.of(), threads, "no live thread's tree, no ended threads' tree");
+
+        Thread after = new Thread(() -> {
+            Object t = ContextCounters.tree();
+            long[] other = ContextCounters.enter(t, 10, 0, 1);
+            other[0]++;
+            ContextCounters.exit(t, other);
+        }, "contexts-after-reset");
+        after.start();
+        after.join();
+        ContextCounters.exit(tree, new long[1]);   // the old call's exit, on its old tree: read by nobody
+        assertEquals(List.of("1 0 10 0 1"),
+            nodesOf("contexts-after-reset").stream().map(n -> n[0] + " " + n[1] + " " + n[2] + " " + n[3] + " " + n[4])
+                .toList());
+        assertEquals(List.of(), nodesOf("contexts-before-reset"));
+    }
 }

@@ -1,13 +1,18 @@
 package io.taper.runtime.state;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Per-class flag arrays: one per slot for the run, registered once, and never a failure for the program. */
+/**
+ * Per-class flag arrays: one per slot for the run (until a reset after a detach), registered once, and never a failure
+ * for the program.
+ */
 class ProbeArraysTest {
 
     @Test
@@ -32,5 +37,22 @@ class ProbeArraysTest {
         assertEquals(2, b.length);
         assertEquals(before + 2, ProbeArrays.overflow());
         assertTrue(ProbeArrays.registered().stream().noneMatch(c -> c.slot() < 0 || c.slot() >= ProbeArrays.MAX_SLOTS));
+    }
+
+    @Test
+    void aResetForgetsEveryClassAndASlotStartsAgainWithNoFlagSet() {
+        boolean[] before = ProbeArrays.probes(70_101, 4);
+        before[2] = true;
+        ProbeArrays.probes(ProbeArrays.MAX_SLOTS + 1, 1);
+        ProbeArrays.reset();
+        assertEquals(List.of(), ProbeArrays.registered());
+        assertEquals(0, ProbeArrays.overflow());
+        boolean[] after = ProbeArrays.probes(70_101, 4);
+        assertNotSame(before, after, "the next session's class in that slot");
+        assertArrayEquals(new boolean[4], after);
+        assertEquals(1, ProbeArrays.registered().size());
+        assertSame(after, ProbeArrays.registered().get(0).probes());
+        before[3] = true;   // a method still running its woven form: counted nowhere
+        assertArrayEquals(new boolean[4], ProbeArrays.probes(70_101, 4));
     }
 }

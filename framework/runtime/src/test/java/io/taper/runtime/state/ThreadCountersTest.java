@@ -135,4 +135,45 @@ class ThreadCountersTest {
         assertArrayEquals(new long[] {8}, ThreadCounters.sum(slot, 1));
         assertArrayEquals(new long[] {100}, ThreadCounters.sum(slot + 1, 1));
     }
+
+    /** What a detach leaves: nothing counted, owned or registered, and the next session's counts start from zero. */
+    @Test
+    void aResetForgetsEveryThreadsCountsAndOwnersAndCountingStartsAgain() throws Exception {
+        int slot = 140;
+        try {
+            long[] before = ThreadCounters.counters(slot, 2);
+            ThreadCounters.count(slot, 2, 0);
+            ThreadCounters.count(slot, 2, 0);
+            Thread other = new Thread(() -> ThreadCounters.count(slot + 1, 1, 0), "counted-before-the-reset");
+            other.start();
+            other.join();
+            assertSame(Thread.currentThread(), ThreadCounters.ownerOf(slot));
+            ThreadCounters.ownWork(true);   // the agent's detach runs inside its own work, and resets there
+
+            ThreadCounters.reset();
+            assertArrayEquals(new long[6], ThreadCounters.figures());
+            assertEquals(0, ThreadCounters.bytes());
+            assertNull(ThreadCounters.sum(slot));
+            assertNull(ThreadCounters.sum(slot + 1));
+            assertNull(ThreadCounters.ownerOf(slot));
+            List<String> visited = new ArrayList<>();
+            ThreadCounters.visit((name, id, s, counts) -> visited.add(name + " " + s));
+            assertEquals(List.of(), visited);
+            ThreadCounters.ownWork(false);   // off until the next attach enables it: nothing to end
+            assertNull(ThreadCounters.sum(slot), "ending own work registers nothing");
+
+            ThreadCounters.enable();
+            ThreadCounters.count(slot, 2, 0);
+            before[0]++;   // a method still running its woven form counts into its old array: read by nobody
+            long[] after = ThreadCounters.counters(slot, 2);
+            assertNotSame(before, after);
+            assertArrayEquals(new long[] {1, 0}, ThreadCounters.sum(slot), "from one, not from three");
+            assertNull(ThreadCounters.sum(slot + 1));
+            assertSame(Thread.currentThread(), ThreadCounters.ownerOf(slot), "owned again, in the next session");
+            // one thread registered, one array, owned
+            assertArrayEquals(new long[] {1, 0, 1, 1, 0, 1}, ThreadCounters.figures());
+        } finally {
+            ThreadCounters.enable();
+        }
+    }
 }

@@ -81,7 +81,8 @@ public final class ConstructorStack {
         }
     }
 
-    private static final PerThread FRAMES = new PerThread();
+    /** Replaced by {@link #reset}: the frames of every thread go with it. */
+    private static volatile PerThread perThread = new PerThread();
 
     private ConstructorStack() {
     }
@@ -91,7 +92,7 @@ public final class ConstructorStack {
      * the weaver) still takes a frame, so that its pop stays paired; it matches no object.
      */
     public static void push(Object self) {
-        Frames f = FRAMES.current();
+        Frames f = perThread.current();
         if (f.depth == 0 && f.marks > 0 && !f.marksObject(self)) {
             f.clearMarks();           // an outermost construction of another object: the buffered ones are built
         }
@@ -109,7 +110,7 @@ public final class ConstructorStack {
      * the innermost frame, which is this constructor's own as long as pushes and pops pair up.
      */
     public static void pop(Object self) {
-        Frames f = FRAMES.current();
+        Frames f = perThread.current();
         Object[] o = f.objects;
         if (self == null) {
             if (f.depth > 0) {
@@ -131,7 +132,7 @@ public final class ConstructorStack {
         if (o == null) {
             return false;
         }
-        Frames f = FRAMES.current();
+        Frames f = perThread.current();
         Object[] objects = f.objects;
         for (int i = f.depth - 1; i >= 0; i--) {
             if (objects[i] == o) {
@@ -143,11 +144,19 @@ public final class ConstructorStack {
 
     /** This thread's frames, with its buffered final-field read marks. */
     static Frames frames() {
-        return FRAMES.current();
+        return perThread.current();
+    }
+
+    /**
+     * Forgets every thread's frames and buffered marks: after a detach no constructor pops what it pushed (its class
+     * is restored), and the objects it pushed must not stay reachable, nor count as being built in a later session.
+     */
+    public static void reset() {
+        perThread = new PerThread();
     }
 
     /** Number of constructor frames on this thread (for tests). */
     public static int depth() {
-        return FRAMES.current().depth;
+        return perThread.current().depth;
     }
 }

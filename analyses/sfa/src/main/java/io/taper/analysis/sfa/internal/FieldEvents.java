@@ -110,6 +110,15 @@ public final class FieldEvents {
     }
 
     /**
+     * Forgets what the analysis recorded and every thread's constructor frames (see {@link Stationarity#reset}); the
+     * listener stays subscribed, for the sites of a later attach.
+     */
+    public static void reset() {
+        STATE.reset();
+        ConstructorStack.reset();
+    }
+
+    /**
      * True if this read is recorded in full in the woven method: its site is ready, and its object carries its mark
      * now ({@link ReadySites#marked}). The check the inlinable read snippets make before calling {@link #read} or
      * {@link #readFinal}.

@@ -31,9 +31,10 @@ public final class FieldTable {
      */
     public static final int SETTLED = 1 << 6;
 
-    private final ConcurrentHashMap<String, FieldState> byKey = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Integer> members = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, FieldGroup> groups = new ConcurrentHashMap<>();
+    // Replaced, not cleared, by clear(): a map keeps the table it grew to.
+    private volatile ConcurrentHashMap<String, FieldState> byKey = new ConcurrentHashMap<>();
+    private volatile ConcurrentHashMap<String, Integer> members = new ConcurrentHashMap<>();
+    private volatile ConcurrentHashMap<String, FieldGroup> groups = new ConcurrentHashMap<>();
     private volatile FieldState[] slots = new FieldState[64];
     private volatile int size;
 
@@ -108,6 +109,18 @@ public final class FieldTable {
             }
         }
         g.join(f);
+    }
+
+    /**
+     * Forgets every field, as when new: after a detach, the next session's sites map their fields again, from slot
+     * zero, and none of this session's verdicts may reach them.
+     */
+    synchronized void clear() {
+        size = 0;                 // first: a reader that sees it asks for no slot of the old table
+        slots = new FieldState[64];
+        byKey = new ConcurrentHashMap<>();
+        members = new ConcurrentHashMap<>();
+        groups = new ConcurrentHashMap<>();
     }
 
     /** Number of slots; slots are {@code 0 .. size()-1}. */

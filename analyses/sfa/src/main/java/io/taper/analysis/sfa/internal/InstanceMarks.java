@@ -110,6 +110,19 @@ public final class InstanceMarks {
         return e != null && e.hash == h && e.refersTo(o) ? e : null;
     }
 
+    /** Forgets every object's marks, as when new: after a detach, the next session has seen no read yet. */
+    public void clear() {
+        for (Segment s : segments) {
+            s.clear();
+        }
+        for (int i = 0; i < RECENT; i++) {
+            recent[i] = null;
+        }
+        synchronized (this) {
+            everMarked = new boolean[64];
+        }
+    }
+
     /** Objects with an entry that are still alive (counts; for tests and statistics). */
     public int liveObjects() {
         int n = 0;
@@ -245,6 +258,11 @@ public final class InstanceMarks {
             table = t;                        // volatile write: readers see the filled table
             count = n;
             return t;
+        }
+
+        synchronized void clear() {
+            table = new Entry[16];
+            count = 0;
         }
 
         synchronized int entries() {

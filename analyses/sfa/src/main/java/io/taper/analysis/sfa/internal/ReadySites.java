@@ -22,11 +22,11 @@ import jdk.internal.vm.annotation.Stable;
  * </ul>
  *
  * <p>The offsets are ints in chunks of an array that is {@link Stable}: a site's offset is set once and never
- * changed, and the site id is a constant in the woven method, so the JIT folds the whole lookup into the
- * constant offset when it compiles a method whose site is ready already (the VM honours the annotation for
- * classes on the boot class path, where this analysis lives). Code compiled before the site was ready reads
- * the table, and a reader that sees a 0 (no field lives at offset 0, the object header does) only takes the
- * analysis's own path, which is always right. Reads and writes take no lock: an int is never torn.
+ * changed within a session ({@link #clear}), and the site id is a constant in the woven method, so the JIT folds
+ * the whole lookup into the constant offset when it compiles a method whose site is ready already (the VM honours
+ * the annotation for classes on the boot class path, where this analysis lives). Code compiled before the site was
+ * ready reads the table, and a reader that sees a 0 (no field lives at offset 0, the object header does) only takes
+ * the analysis's own path, which is always right. Reads and writes take no lock: an int is never torn.
  */
 public final class ReadySites {
 
@@ -82,6 +82,19 @@ public final class ReadySites {
     /** True once {@link #ready} was told about the site (a stale false only repeats that). */
     boolean isReady(int site) {
         return offset(site) != 0;
+    }
+
+    /**
+     * No site is ready, as when new: after a detach the next session numbers its sites from zero, and an offset kept
+     * for an id it gives another field's site would have that site store marks at the wrong place in its objects.
+     * The only time a stable offset changes: the code the JIT compiled with one folded in was woven code, which the
+     * JVM threw away when the detach restored its class; a method still running its woven form keeps marking its own
+     * objects.
+     */
+    synchronized void clear() {
+        for (int i = 0; i < CHUNKS; i++) {
+            offsets[i] = null;
+        }
     }
 
     /** The site's objects keep their mark at {@code offset}, and the site is ready as the class comment says. */

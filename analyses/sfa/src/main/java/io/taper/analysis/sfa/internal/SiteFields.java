@@ -123,6 +123,11 @@ final class SiteFields {
         chunks = c;               // volatile write: a reader that sees the chunk sees this entry
     }
 
+    /** Forgets every site, as when new: after a detach the next session numbers its sites from zero. */
+    synchronized void clear() {
+        chunks = new Object[0][];
+    }
+
     /** Sites by where their objects' read marks went: {with a shadow field, in the map, not yet known}. */
     long[] shadowCounts() {
         long[] n = new long[3];

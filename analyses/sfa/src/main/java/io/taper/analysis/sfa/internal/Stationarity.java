@@ -398,6 +398,19 @@ public final class Stationarity {
         f.set(ACCESSED | CLASS_RECORDED);
     }
 
+    /**
+     * Forgets every site, field and per-object mark, as when new: after a detach the next session numbers its sites
+     * from zero and has seen no access yet. Marks kept in the program's objects' shadow fields ({@link ShadowMarks})
+     * stay: nothing finds those objects. A read marked there before the detach and a write after a later attach make
+     * the field non-stationary, as the object's history says.
+     */
+    public void reset() {
+        readySites.clear();
+        sites.clear();
+        reads.clear();
+        fields.clear();
+    }
+
     /** The sites whose snippets decide for themselves ({@link ReadySites}). */
     public ReadySites readySites() {
         return readySites;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -107,5 +108,40 @@ class ConstructorStackTest {
         t.join();
         assertFalse(seenElsewhere.get());
         assertTrue(ConstructorStack.contains(a));
+    }
+
+    /** Constructors running when the session ended never pop (their classes are restored): a reset drops them. */
+    @Test
+    void aResetDropsEveryThreadsFramesAndMarks() throws Exception {
+        ConstructorStack.push(a);
+        ConstructorStack.push(b);
+        ConstructorStack.frames().addMark(c, 3);
+        CountDownLatch pushed = new CountDownLatch(1);
+        CountDownLatch reset = new CountDownLatch(1);
+        String[] seenAfter = new String[1];
+        Thread other = new Thread(() -> {
+            ConstructorStack.push(c);
+            pushed.countDown();
+            try {
+                reset.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            seenAfter[0] = ConstructorStack.contains(c) + " " + ConstructorStack.depth();
+        });
+        other.start();
+        pushed.await();
+
+        ConstructorStack.reset();
+        reset.countDown();
+        other.join();
+        assertEquals("false 0", seenAfter[0], "the other thread's frames went too");
+        assertFalse(ConstructorStack.contains(a));
+        assertFalse(ConstructorStack.contains(b));
+        assertEquals(0, ConstructorStack.depth());
+        assertFalse(ConstructorStack.frames().hasMark(c, 3));
+        ConstructorStack.push(c);           // the next session's constructor
+        assertTrue(ConstructorStack.contains(c));
+        assertEquals(1, ConstructorStack.depth());
     }
 }

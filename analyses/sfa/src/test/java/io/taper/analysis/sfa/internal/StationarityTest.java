@@ -508,4 +508,38 @@ class StationarityTest {
         assertTrue(bindings.isDead(readViaSub));
         assertEquals(0, state.reads().liveObjects() - 1, "only the first object was marked");
     }
+
+    /** What a detach's reset leaves of the analysis: no field, site, read mark or ready site of the session before. */
+    @Test
+    void aResetForgetsEveryFieldSiteAndMarkAndTheNextSessionJudgesAfresh() {
+        int w = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r = site(SiteKinds.READ, SUB, "plain", "I");
+        Sub o = new Sub();
+        Sub readBefore = new Sub();
+        state.read(o, r);
+        state.read(readBefore, r);
+        state.write(o, w);
+        state.readySites().ready(r, 16);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "non-stationary", true)), rows());
+        assertEquals(2, state.reads().liveObjects());
+
+        state.reset();
+        assertEquals(0, state.fields().size());
+        assertEquals(List.of(), rows());
+        assertEquals(0, state.reads().liveObjects());
+        assertEquals(0, state.reads().entries());
+        assertFalse(state.readySites().isReady(r));
+        assertEquals(Map.of("sitesWithShadowFields", 0L, "sitesWithIdentityMap", 0L, "sitesWithoutObject", 0L,
+            "objectsInIdentityMap", 0L), state.markStats());
+
+        // the next session numbers its sites from 1 again: the same ids, for the field of the session before
+        registry.clear();
+        nextSite = 1;
+        int w2 = site(SiteKinds.WRITE, SUB, "plain", "I");
+        int r2 = site(SiteKinds.READ, SUB, "plain", "I");
+        assertEquals(w, w2);
+        state.write(readBefore, w2);   // read before the reset: this session saw no read of it
+        state.read(readBefore, r2);
+        assertEquals(List.of(row(SUB_NAME, "plain", "I", "nF", "stationary", true)), rows());
+    }
 }
