@@ -63,6 +63,23 @@ public final class ClassDeployments {
         return INSTANCE;
     }
 
+    /**
+     * Forgets every class and site, as at the JVM's start: a detached agent leaves nothing behind, and the next attach
+     * numbers its sites from zero again.
+     */
+    public void clear() {
+        disabled.clear();
+        audited.clear();
+        variants.clear();
+        woven.clear();
+        classOfSite.clear();
+        byName.clear();
+        requested.clear();
+        dirty.clear();
+        dirtyOrder.clear();
+        failed.clear();
+    }
+
     /** A fresh, empty deployment, for tests. */
     static ClassDeployments createForTest() {
         return new ClassDeployments();

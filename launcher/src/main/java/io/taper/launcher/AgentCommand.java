@@ -117,31 +117,9 @@ public final class AgentCommand implements Callable<Integer> {
             if (descriptor == null) {
                 throw new LauncherException("cannot read META-INF/taper/analysis.properties from " + jar);
             }
-            String strategy = RunLauncher.Analysis.controllerFor(descriptor, mode, controller);
             Path dir = out.toAbsolutePath().normalize();
             Files.createDirectories(dir);
-            TaperConfig cfg = TaperConfig.empty()
-                .with(TaperConfig.ANALYSIS_NAME, descriptor.getProperty("name").trim())
-                .with(TaperConfig.ANALYSIS_JAR, jar.toAbsolutePath().toString())
-                .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
-                .with(TaperConfig.SERVER_JAR, home.serverJar().toString())
-                .with(TaperConfig.MODE, mode.key())
-                .with(TaperConfig.CONTROLLER, strategy)
-                .with(TaperConfig.OUT, dir.toString())
-                .with(TaperConfig.STATE_MAX, maxState)
-                .with(TaperConfig.CACHE, CacheOption.resolve(cache))
-                // one file at exit: a build's test JVMs are many and short
-                .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
-            if (server == ServerChoice.shared) {
-                if (idleStopSeconds < 1) {
-                    throw new LauncherException("--idle-stop: expected at least 1 second");
-                }
-                cfg = cfg.with(TaperConfig.SERVER_SHARED, (serverDir != null ? serverDir.toAbsolutePath().normalize()
-                        : io.taper.protocol.SharedServerPaths.forServerJar(home.serverJar()).dir()).toString())
-                    .with(TaperConfig.SERVER_IDLE_SECONDS, Long.toString(idleStopSeconds));
-            }
-            cfg = RunConfig.withDescriptor(cfg, descriptor)
-                .with(TaperConfig.STARTUP_PASS, RunConfig.startupPass(startupPass, descriptor).key());
+            TaperConfig cfg = config(home, jar, descriptor, dir);
             Path file = dir.resolve(PROPERTIES);
             cfg.store(file);
             // On the command line rather than appended by the agent: HotSpot then keeps class data sharing for the
@@ -158,5 +136,36 @@ public final class AgentCommand implements Callable<Integer> {
             err.println("taper agent: " + e);
             return 2;
         }
+    }
+
+    /**
+     * The agent's configuration for these options: the analysis ({@code jar}, its {@code descriptor}), results under
+     * {@code dir}. For {@code taper attach} too.
+     */
+    TaperConfig config(TaperHome home, Path jar, Properties descriptor, Path dir) {
+        String strategy = RunLauncher.Analysis.controllerFor(descriptor, mode, controller);
+        TaperConfig cfg = TaperConfig.empty()
+            .with(TaperConfig.ANALYSIS_NAME, descriptor.getProperty("name").trim())
+            .with(TaperConfig.ANALYSIS_JAR, jar.toAbsolutePath().toString())
+            .with(TaperConfig.RUNTIME_JAR, home.runtimeJar().toString())
+            .with(TaperConfig.SERVER_JAR, home.serverJar().toString())
+            .with(TaperConfig.MODE, mode.key())
+            .with(TaperConfig.CONTROLLER, strategy)
+            .with(TaperConfig.OUT, dir.toString())
+            .with(TaperConfig.STATE_MAX, maxState)
+            .with(TaperConfig.CACHE, CacheOption.resolve(cache))
+            // one file at exit: a build's test JVMs are many and short
+            .with(TaperConfig.SNAPSHOT_INTERVAL_MS, "0");
+        if (server == ServerChoice.shared) {
+            if (idleStopSeconds < 1) {
+                throw new LauncherException("--idle-stop: expected at least 1 second");
+            }
+            cfg = cfg.with(TaperConfig.SERVER_SHARED, (serverDir != null ? serverDir.toAbsolutePath().normalize()
+                    : io.taper.protocol.SharedServerPaths.forServerJar(home.serverJar()).dir()).toString())
+                .with(TaperConfig.SERVER_IDLE_SECONDS, Long.toString(idleStopSeconds));
+        }
+        cfg = RunConfig.withDescriptor(cfg, descriptor)
+            .with(TaperConfig.STARTUP_PASS, RunConfig.startupPass(startupPass, descriptor).key());
+        return cfg;
     }
 }

@@ -86,15 +86,21 @@ public final class SharedServerCommand implements Callable<Integer> {
         if (idleStopSeconds < 1) {
             throw new LauncherException("--idle-stop: expected at least 1 second");
         }
+        out.println((ensureRunning(home, paths, idleStopSeconds) ? "started " : "already running ") + paths.socket());
+        return 0;
+    }
+
+    /** Starts the shared server unless one runs (under its start lock); true if this call started it. */
+    static boolean ensureRunning(TaperHome home, SharedServerPaths paths, long idleStopSeconds)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ServerClassArchive archive = ServerClassArchive.plan(Path.of(java), home.serverJar(),
             CacheDirectories.classArchives(CacheDirectories.defaultWoven()), false);
         boolean[] started = new boolean[1];
         try (SocketChannel ch = SharedServerStart.connectOrStart(paths, java, home.serverJar().toString(), archive,
                 idleStopSeconds, started)) {
-            out.println((started[0] ? "started " : "already running ") + paths.socket());
+            return started[0];
         }
-        return 0;
     }
 
     private int status(SharedServerPaths paths) throws IOException {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, AgentCommand.class, EvalCommand.class, io.taper.launcher.sfa.SfaDiffCommand.class,
             io.taper.launcher.profile.ProfileAccuracyCommand.class, io.taper.launcher.coverage.CoverageDiffCommand.class,
             io.taper.launcher.coverage.CoverageMergeCommand.class, MergeCommand.class, ExportCommand.class, SharedServerCommand.class,
+            AttachCommand.class, DetachCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Example:",
             "  ./taper run --analysis method-count --mode fixed --out out -- -cp examples/target/classes \\",

@@ -2,7 +2,9 @@ package io.taper.agent;
 
 import io.taper.agent.internal.AgentStartup;
 import io.taper.agent.internal.AgentWarnings;
+import io.taper.agent.internal.AttachedSession;
 import io.taper.agent.internal.BootClassPath;
+import io.taper.protocol.AttachState;
 import io.taper.protocol.TaperConfig;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -19,6 +21,40 @@ import java.nio.file.Path;
 public final class TaperAgent {
 
     private TaperAgent() {
+    }
+
+    /**
+     * {@code taper attach} and {@code taper detach}, through the Attach API: {@code attach=CONFIG_FILE} or
+     * {@code detach=STATE_FILE} ({@link AttachState}). Never throws: the outcome goes to the state file.
+     */
+    public static void agentmain(String args, Instrumentation inst) {
+        String[] verb = AttachState.parseArgs(args);
+        if (verb[0] == null) {
+            AgentWarnings.agentDisabled("agentmain expects attach=CONFIG_FILE or detach=STATE_FILE, not " + args);
+            return;
+        }
+        try {
+            if (verb[0].equals(AttachState.DETACH)) {
+                AttachedSession.detach(Path.of(verb[1]));
+                return;
+            }
+            Path file = Path.of(verb[1]);
+            Path state = file.resolveSibling(AttachState.FILE);
+            TaperConfig config;
+            try {
+                config = TaperConfig.load(file);
+                BootClassPath.appendUnlessPresent(inst, config.runtimeJar(), "io.taper.runtime.Bypass");
+            } catch (Throwable t) {
+                java.util.Map<String, String> failed = new java.util.LinkedHashMap<>();
+                failed.put(AttachState.KEY_STATE, AttachState.FAILED);
+                failed.put(AttachState.KEY_REASON, t.getMessage() == null ? t.toString() : t.getMessage());
+                AttachState.write(state, failed);
+                return;
+            }
+            AttachedSession.attach(config, state, inst);
+        } catch (Throwable t) {
+            AgentWarnings.agentDisabled("agentmain failed: " + t);
+        }
     }
 
     public static void premain(String args, Instrumentation inst) {

@@ -1,7 +1,11 @@
 package io.taper.protocol;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -54,6 +58,130 @@ public final class SameClassFile {
     }
 
     /**
+     * True if both are well-formed class files of the same class up to the order of their methods and of their
+     * attributes (the class's, each method's and each {@code Code} attribute's): what HotSpot reconstitutes for a
+     * retransformation of a class loaded before any agent could keep its bytes, against the class file it was loaded
+     * from. The constant pools, fields and every attribute's bytes are equal, so the code is too.
+     */
+    public static boolean sameClassUpToOrder(byte[] a, byte[] b) {
+        if (upToMethodOrder(a, b)) {
+            return true;
+        }
+        if (a.length != b.length) {
+            return false;
+        }
+        try {
+            int[] ra = methodRanges(a);
+            int[] rb = methodRanges(b);
+            if (ra == null || rb == null || ra.length != rb.length || ra.length == 0) {
+                return false;
+            }
+            int first = ra[0];
+            int end = ra[ra.length - 1];
+            if (first != rb[0] || end != rb[rb.length - 1] || !Arrays.equals(a, 0, first, b, 0, first)) {
+                return false;
+            }
+            int[] cp = constantOffsets(a);
+            if (cp == null || !attributes(a, end, cp).equals(attributes(b, end, cp))) {
+                return false;
+            }
+            Map<Integer, List<String>> inB = new HashMap<>(ra.length);
+            for (int i = 0; i < rb.length; i += 2) {
+                inB.put(nameAndDescriptor(b, rb[i]), method(b, rb[i], cp));
+            }
+            for (int i = 0; i < ra.length; i += 2) {
+                List<String> other = inB.remove(nameAndDescriptor(a, ra[i]));
+                if (other == null || !other.equals(method(a, ra[i], cp))) {
+                    return false;
+                }
+            }
+            return inB.isEmpty();
+        } catch (IndexOutOfBoundsException e) {
+            return false;
+        }
+    }
+
+    /** A method_info as its access flags and its attributes, sorted ({@link #attributes}). */
+    private static List<String> method(byte[] c, int at, int[] cp) {
+        List<String> m = new ArrayList<>(attributes(c, at + 6, cp));
+        m.add(0, Integer.toString(u2(c, at)));
+        return m;
+    }
+
+    /**
+     * The attributes whose count is at {@code at}, each as its bytes in hex, sorted; a {@code Code} attribute as its
+     * fixed part followed by its own attributes, sorted likewise.
+     */
+    private static List<String> attributes(byte[] c, int at, int[] cp) {
+        int count = u2(c, at);
+        at += 2;
+        List<String> out = new ArrayList<>(count);
+        HexFormat hex = HexFormat.of();
+        for (int i = 0; i < count; i++) {
+            int length = u4(c, at + 2);
+            if (at + 6 + length > c.length) {
+                throw new IndexOutOfBoundsException("attribute past the end");
+            }
+            if (isUtf8(c, cp, u2(c, at), "Code")) {
+                int code = at + 6;
+                int fixed = 8 + u4(c, code + 4);
+                fixed += 2 + 8 * u2(c, code + fixed);   // the exception table
+                out.add("Code " + hex.formatHex(c, code, code + fixed) + " " + attributes(c, code + fixed, cp));
+            } else {
+                out.add(hex.formatHex(c, at, at + 6 + length));
+            }
+            at += 6 + length;
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    private static boolean isUtf8(byte[] c, int[] cp, int index, String value) {
+        if (index <= 0 || index >= cp.length - 1 || cp[index] == 0 || c[cp[index]] != 1) {
+            return false;
+        }
+        int at = cp[index];
+        int length = u2(c, at + 1);
+        return length == value.length()
+            && new String(c, at + 3, length, java.nio.charset.StandardCharsets.ISO_8859_1).equals(value);
+    }
+
+    /**
+     * Where each constant of the pool starts (0 for the unusable slot after a long or double), and last where the pool
+     * ends; null for a constant of an unknown kind.
+     */
+    private static int[] constantOffsets(byte[] c) {
+        int count = u2(c, 8);
+        int[] offsets = new int[count + 1];
+        int at = 10;
+        for (int i = 1; i < count; i++) {
+            offsets[i] = at;
+            switch (c[at] & 0xff) {
+                case 1:
+                    at += 3 + u2(c, at + 1);
+                    break;
+                case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                    at += 5;
+                    break;
+                case 5: case 6:
+                    at += 9;
+                    i++;
+                    break;
+                case 7: case 8: case 16: case 19: case 20:
+                    at += 3;
+                    break;
+                case 15:
+                    at += 4;
+                    break;
+                default:
+                    return null;
+            }
+        }
+        offsets[count] = at;
+        return offsets;
+    }
+
+    /**
      * 64 bits of the class file that do not depend on the order of its methods: CRC-32C and CRC-32 of the bytes before
      * and after the methods, and the sums of each method_info's. Class files that are {@link #upToMethodOrder the
      * same} have the same fingerprint; a change anywhere changes it (bar a coincidence of both checksums). Bytes that
@@ -102,31 +230,11 @@ public final class SameClassFile {
             if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
                 return null;
             }
-            int count = u2(c, 8);
-            int at = 10;
-            for (int i = 1; i < count; i++) {
-                int tag = c[at] & 0xff;
-                switch (tag) {
-                    case 1:
-                        at += 3 + u2(c, at + 1);
-                        break;
-                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
-                        at += 5;
-                        break;
-                    case 5: case 6:
-                        at += 9;
-                        i++;
-                        break;
-                    case 7: case 8: case 16: case 19: case 20:
-                        at += 3;
-                        break;
-                    case 15:
-                        at += 4;
-                        break;
-                    default:
-                        return null;
-                }
+            int[] cp = constantOffsets(c);
+            if (cp == null) {
+                return null;
             }
+            int at = cp[cp.length - 1];
             at += 6;                          // access flags, this class, super class
             at += 2 + 2 * u2(c, at);          // interfaces
             int fields = u2(c, at);

@@ -63,6 +63,88 @@ class SameClassFileTest {
         }
     }
 
+    private static int u2(byte[] c, int at) {
+        return (c[at] & 0xff) << 8 | (c[at + 1] & 0xff);
+    }
+
+    private static int u4(byte[] c, int at) {
+        return (c[at] & 0xff) << 24 | (c[at + 1] & 0xff) << 16 | (c[at + 2] & 0xff) << 8 | (c[at + 3] & 0xff);
+    }
+
+    /** The constant pool index of the UTF-8 constant "Code", found by a walk of the test's own. */
+    private static int codeIndex(byte[] c) {
+        int at = 10;
+        for (int i = 1; i < u2(c, 8); i++) {
+            int tag = c[at] & 0xff;
+            if (tag == 1 && new String(c, at + 3, u2(c, at + 1), java.nio.charset.StandardCharsets.UTF_8).equals("Code")) {
+                return i;
+            }
+            at += tag == 1 ? 3 + u2(c, at + 1) : tag == 5 || tag == 6 ? 9 : tag == 7 || tag == 8 || tag == 16
+                || tag == 19 || tag == 20 ? 3 : tag == 15 ? 4 : 5;
+            i += tag == 5 || tag == 6 ? 1 : 0;
+        }
+        throw new AssertionError("no Code constant");
+    }
+
+    /**
+     * The class file with its methods in reverse order and each Code attribute's own attributes (line numbers, local
+     * variables, stack map) in reverse order too: what HotSpot's reconstitution of a loaded class may hand an agent.
+     */
+    private static byte[] methodsAndCodeAttributesReversed(byte[] c) {
+        byte[] r = methodsReversed(c).clone();
+        int code = codeIndex(r);
+        int[] ranges = SameClassFile.methodRanges(r);
+        for (int i = 0; i < ranges.length; i += 2) {
+            int at = ranges[i] + 8;
+            for (int k = 0; k < u2(r, ranges[i] + 6); k++) {
+                int length = u4(r, at + 2);
+                if (u2(r, at) == code) {
+                    int sub = at + 6 + 8 + u4(r, at + 6 + 4);
+                    sub += 2 + 8 * u2(r, sub);
+                    int count = u2(r, sub);
+                    List<byte[]> attributes = new ArrayList<>();
+                    int a = sub + 2;
+                    for (int j = 0; j < count; j++) {
+                        int end = a + 6 + u4(r, a + 2);
+                        attributes.add(Arrays.copyOfRange(r, a, end));
+                        a = end;
+                    }
+                    Collections.reverse(attributes);
+                    int w = sub + 2;
+                    for (byte[] one : attributes) {
+                        System.arraycopy(one, 0, r, w, one.length);
+                        w += one.length;
+                    }
+                }
+                at += 6 + length;
+            }
+        }
+        return r;
+    }
+
+    @Test
+    void theSameClassWithItsCodeAttributesInAnotherOrderIsTheSameClass() throws IOException {
+        byte[] c;
+        try (InputStream in = SameClassFileTest.class.getResourceAsStream("SameClassFileTest.class")) {
+            c = in.readAllBytes();   // compiled with line numbers, local variables and stack maps
+        }
+        byte[] reordered = methodsAndCodeAttributesReversed(c);
+        assertFalse(SameClassFile.upToMethodOrder(c, reordered), "not the same bytes up to the methods' order alone");
+        assertTrue(SameClassFile.sameClassUpToOrder(c, reordered));
+        assertTrue(SameClassFile.sameClassUpToOrder(reordered, c));
+        assertTrue(SameClassFile.sameClassUpToOrder(c, methodsReversed(c)));
+        int[] ranges = SameClassFile.methodRanges(reordered);
+        for (int at : new int[] {ranges[1] - 3, ranges[3] - 20, ranges[0] + 30}) {
+            byte[] changed = reordered.clone();
+            changed[at] ^= 1;     // inside a method: its code, or an attribute of it
+            assertFalse(SameClassFile.sameClassUpToOrder(c, changed), "a byte at " + at);
+        }
+        byte[] constant = reordered.clone();
+        constant[20] ^= 1;
+        assertFalse(SameClassFile.sameClassUpToOrder(c, constant));
+        assertFalse(SameClassFile.sameClassUpToOrder(c, Arrays.copyOf(c, c.length - 1)));
+    }
+
     @Test
     void anyOtherDifferenceIsAnotherClassFile() throws IOException {
         byte[] c = jdkClass("java/io/DataInputStream");

@@ -113,6 +113,20 @@ final class AgentResult implements Runnable {
     /** The shutdown hook: the last write. */
     @Override
     public void run() {
+        finish(null);
+    }
+
+    /**
+     * A detach: the agent's work stops as at the JVM's end, {@code restore} runs once the controller has stopped (it
+     * puts the classes' original code back, so no woven code counts during the last write), and the last write follows,
+     * with the server's session closed after it. The caller has taken the shutdown hook out first.
+     */
+    void detach(Runnable restore) {
+        ExitReserve.release();
+        finish(restore);
+    }
+
+    private void finish(Runnable restore) {
         closed = true;                          // the exit reserve is already let go (AgentThreads.exitHook)
         StartupPassRunner p = startupPass;
         if (p != null) {
@@ -138,6 +152,9 @@ final class AgentResult implements Runnable {
             Controller c = controller;
             if (c != null) {
                 c.stop(); // no retransformation while the results are read
+            }
+            if (restore != null) {
+                restore.run();
             }
             // A snapshot being written finishes first (its rename must not land after this one).
             long deadline = System.nanoTime() + SNAPSHOT_WAIT_MILLIS * 1_000_000;

@@ -33,13 +33,37 @@ public final class AgentStartup {
     private AgentStartup() {
     }
 
+    /**
+     * What an attached agent needs to detach: the transformer and the classes it changed, the result writer and its
+     * shutdown hook, the retransformer. Null fields where start-up ended before them.
+     */
+    static final class Started {
+        TaperConfig config;
+        AgentStats stats;
+        ClassLoaderTags tags;
+        TaperTransformer transformer;
+        BatchRetransformer batches;
+        AgentResult result;
+        Thread hook;
+        String resultsClass;
+        /** Set by an attach: retransformations weave class files rather than reconstituted classes. */
+        boolean attach;
+    }
+
+    /** premain's start-up: the handle is dropped, the JVM's end is the agent's. */
     public static void start(TaperConfig config, Instrumentation inst) {
+        start(config, inst, new Started());
+    }
+
+    /** Starts the agent and fills {@code started} as it goes; an attach keeps it to detach later. */
+    static void start(TaperConfig config, Instrumentation inst, Started started) {
         long t0 = System.nanoTime();
         if (config.threadCounters()) {
             ThreadCounters.enable();   // before the bypass below: premain's own work must not count as the program's
         }
         boolean bypass = Bypass.enter();
         AgentStats stats = new AgentStats();
+        started.stats = stats;
         if (OwnServer.requested(config)) {
             TaperConfig joined = null;
             if (SharedServerSession.requested(config)) {
@@ -82,7 +106,12 @@ public final class AgentStartup {
             PendingClasses pending = new PendingClasses();
             AgentResult result = new AgentResult(config.analysisName(), config.mode(), build(config), config.out(), inst,
                 stats, link);
-            Runtime.getRuntime().addShutdownHook(AgentThreads.exitHook("taper-agent-result", result));
+            Thread hook = AgentThreads.exitHook("taper-agent-result", result);
+            Runtime.getRuntime().addShutdownHook(hook);
+            started.config = config;
+            started.tags = tags;
+            started.result = result;
+            started.hook = hook;
 
             // The first UNIX-domain channel initialises the JDK's socket classes (a SecureRandom among them, some
             // 15 ms): done while the server may still be starting, not after the wait for it.
@@ -100,6 +129,7 @@ public final class AgentStartup {
                 // initialisation would then fail too, and every later failure with it).
                 SnippetFailures.count();
                 result.resultsClass(ok.resultsClass());
+                started.resultsClass = ok.resultsClass();
                 step = stats.premainStep("preload", step);
                 warmUp(link);
                 step = stats.premainStep("warmUp", step);
@@ -110,6 +140,9 @@ public final class AgentStartup {
             // (the read-write lock's five classes took 20 ms).
             BatchRetransformer batches = new BatchRetransformer(inst, stats);
             StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
+            transformer.classFilesOnPass(started.attach);
+            started.transformer = transformer;
+            started.batches = batches;
             inst.addTransformer(transformer, true);
 
             Class<?>[] loadedNow = startup.loadedNow();

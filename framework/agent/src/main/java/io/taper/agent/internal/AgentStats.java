@@ -37,6 +37,9 @@ final class AgentStats {
     final AtomicLong classesQueuedAtExit = new AtomicLong();
     final AtomicLong retransformBatches = new AtomicLong();
     final AtomicLong retransformFailures = new AtomicLong();
+    /** An attach's pass: classes woven from their class files, and those whose file was missing or another class. */
+    final AtomicLong classFilesRead = new AtomicLong();
+    final AtomicLong classFilesNotFound = new AtomicLong();
     final AtomicLong bytesWoven = new AtomicLong();
     final AtomicLong connections = new AtomicLong();
     volatile long hiddenClassesAtStartup;
@@ -64,6 +67,8 @@ final class AgentStats {
     private final List<String> failures = new ArrayList<>();
     private volatile String serverLost;
     private volatile String agentError;
+    /** An attached agent's figures ({@code attach}: its step, and the detach's restore), or null. */
+    final Map<String, Object> attach = Collections.synchronizedMap(new LinkedHashMap<String, Object>());
 
     /** Ends one of premain's steps that started at {@code since}; returns now, the next step's start. */
     long premainStep(String name, long since) {
@@ -93,6 +98,11 @@ final class AgentStats {
     }
 
     /** A failure of the agent's own start-up (after which it may be partly inactive). */
+    /** The first error of the agent's start-up, or null. */
+    String agentError() {
+        return agentError;
+    }
+
     void agentError(Throwable t) {
         if (agentError == null) {
             agentError = t.toString();
@@ -181,6 +191,14 @@ final class AgentStats {
         }
         if (agentError != null) {
             m.put("agentError", agentError);
+        }
+        synchronized (attach) {
+            if (!attach.isEmpty()) {
+                Map<String, Object> a = new LinkedHashMap<>(attach);
+                a.put("classFilesRead", classFilesRead.get());
+                a.put("classFilesNotFound", classFilesNotFound.get());
+                m.put("attach", a);
+            }
         }
         return m;
     }

@@ -18,7 +18,72 @@ final class AgentThreads {
     static Thread daemon(String name, boolean agentOnly, Runnable body) {
         Thread t = new Thread(new Body(body, agentOnly, false), name);
         t.setDaemon(true);
+        synchronized (STARTED) {
+            STARTED.add(t);
+        }
         return t;
+    }
+
+    /** A daemon thread that {@link #endAll} leaves alone: one that watches a detach itself. */
+    static Thread untracked(String name, Runnable body) {
+        Thread t = new Thread(new Body(body, true, false), name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** Every thread made here since the last {@link #endAll}: a detach ends them. */
+    private static final java.util.List<Thread> STARTED = new java.util.ArrayList<>();
+    private static volatile boolean ending;
+
+    /** True while a detach ends the agent's threads: their loops return when they see it. */
+    static boolean ending() {
+        return ending;
+    }
+
+    /**
+     * A detach: tells the agent's threads to end (interrupting those that sleep or wait), waits for them at most
+     * {@code millis} in all, and forgets them; returns the names of those still running. The next attach starts
+     * threads anew ({@link #reset}).
+     */
+    static java.util.List<String> endAll(long millis) {
+        ending = true;
+        java.util.List<Thread> all;
+        synchronized (STARTED) {
+            all = new java.util.ArrayList<>(STARTED);
+            STARTED.clear();
+        }
+        Thread self = Thread.currentThread();
+        for (Thread t : all) {
+            if (t != self) {
+                t.interrupt();
+            }
+        }
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        java.util.List<String> left = new java.util.ArrayList<>();
+        for (Thread t : all) {
+            if (t == self) {
+                continue;
+            }
+            long wait = (deadline - System.nanoTime()) / 1_000_000L;
+            try {
+                if (wait > 0) {
+                    t.join(wait);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (t.isAlive()) {
+                left.add(t.getName());
+            }
+        }
+        return left;
+    }
+
+    /** After a detach, before the next attach: threads may run again, and an earlier failure is forgotten. */
+    static void reset() {
+        ending = false;
+        failedThread = null;
+        firstFailure = null;
     }
 
     /** The thread of the agent's shutdown hook: it lets go of the {@link ExitReserve} before anything else. */

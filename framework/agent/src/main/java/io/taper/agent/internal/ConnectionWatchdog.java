@@ -54,7 +54,7 @@ final class ConnectionWatchdog {
     private final class Loop implements Runnable {
         @Override
         public void run() {
-            while (true) {
+            while (!AgentThreads.ending()) {
                 LockSupport.parkNanos(tickNanos);
                 long now = System.nanoTime();
                 boolean waitedLong = false;

@@ -63,6 +63,12 @@ final class ExitReserve {
         reserve = null;
     }
 
+    /** After a detach, before the next attach: a reserve may be held again. */
+    static synchronized void reset() {
+        released = false;
+        reserve = null;
+    }
+
     /** The bytes held now. */
     static synchronized long heldBytes() {
         return reserve == null ? 0 : reserve.length;

@@ -112,6 +112,7 @@ final class OwnServer {
         if (p == null) {
             return;
         }
+        server = null;   // a later attach starts a server of its own again
         try {
             p.getOutputStream().close();
             p.waitFor(millis, TimeUnit.MILLISECONDS);

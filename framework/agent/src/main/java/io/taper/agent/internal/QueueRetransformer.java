@@ -58,7 +58,7 @@ final class QueueRetransformer {
     private final class Loop implements Runnable {
         @Override
         public void run() {
-            while (true) {
+            while (!AgentThreads.ending()) {
                 try {
                     List<PendingClasses.Entry> taken = pending.awaitAndDrain(60_000);
                     if (taken.isEmpty()) {

@@ -2,6 +2,7 @@ package io.taper.agent.internal;
 
 import io.taper.controller.ClassDeployment;
 import io.taper.controller.ClassDeployments;
+import io.taper.protocol.SameClassFile;
 import io.taper.protocol.WeaveStatus;
 import io.taper.protocol.Woven;
 import io.taper.runtime.AgentTime;
@@ -62,6 +63,58 @@ final class TaperTransformer implements ClassFileTransformer {
         this.tags = tags;
         this.pending = pending;
         this.stats = stats;
+    }
+
+    /**
+     * Whether retransformed classes are woven from their class files (an attach): for a class loaded before any agent
+     * kept its bytes, HotSpot hands every retransformation the class it reconstitutes, whose methods and attributes may
+     * come in another order; weaving the class file itself keeps what depends on that order (coverage's probe and
+     * class ids) as a launched run has it, and every later weave of the class sees the same bytes as the first.
+     */
+    private volatile boolean classFilesOnPass;
+
+    /** An attach: retransformed classes are woven from their class files where those are the same class. */
+    void classFilesOnPass(boolean on) {
+        classFilesOnPass = on;
+    }
+
+    /**
+     * The class file the loader finds for the class, if it is the class the JVM has (the same bytes, its methods and
+     * attributes in any order: {@link SameClassFile#sameClassUpToOrder}); else the bytes the JVM handed over. Counted
+     * either way.
+     */
+    private byte[] classFileOf(ClassLoader loader, String className, byte[] bytes) {
+        byte[] file = null;
+        try (java.io.InputStream in = loader.getResourceAsStream(className + ".class")) {
+            if (in != null) {
+                file = in.readAllBytes();
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            file = null;
+        }
+        if (file != null && SameClassFile.sameClassUpToOrder(file, bytes)) {
+            stats.classFilesRead.incrementAndGet();
+            return file;
+        }
+        stats.classFilesNotFound.incrementAndGet();
+        return bytes;
+    }
+
+    /** Loader tag and name of every class this transformer changed: what a detach puts back. */
+    private final java.util.Set<String> woven = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static String key(int loaderTag, String internalName) {
+        return loaderTag + ":" + internalName;
+    }
+
+    /** Whether this transformer has changed the class with this loader tag and internal name. */
+    boolean changed(int loaderTag, String internalName) {
+        return woven.contains(key(loaderTag, internalName));
+    }
+
+    /** How many classes it has changed. */
+    int changedCount() {
+        return woven.size();
     }
 
     /** The start-up pass begins with a table for the server's answers, or ends (null). */
@@ -175,6 +228,9 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
+        if (redefined != null && loader != null && classFilesOnPass) {
+            bytes = classFileOf(loader, className, bytes);
+        }
         StartupAnswerTable answers = onPass ? startupAnswers : null;
         boolean startup = answers != null;
         Woven w = startup ? answers.take(tag, className, bytes, deployment) : null;
@@ -205,6 +261,7 @@ final class TaperTransformer implements ClassFileTransformer {
             SiteRegistry.register(w.sites());
         }
         if (w.status() == WeaveStatus.WOVEN) {
+            woven.add(key(tag, className));
             stats.classesWoven.incrementAndGet();
             stats.bytesWoven.addAndGet(w.bytes().length);
             return w.bytes();
