@@ -300,6 +300,11 @@ public final class AttachCommand implements Callable<Integer> {
             List<MergeInput> read = List.of(MergeInput.read(jvmDir));
             result = ResultMerge.merge(read);
             ResultMerge.writeFiles(read, dir);
+            Object agentStats = read.get(0).result().get(ResultKeys.STATS);
+            if (agentStats instanceof Map<?, ?> m && m.get("serverUnavailable") != null) {
+                err.println("taper attach: the instrumentation server was lost while attached (" + m.get("serverUnavailable")
+                    + "): the classes loaded after that ran unobserved");
+            }
         } catch (MergeException | IOException e) {
             err.println("taper attach: " + e.getMessage());
             return false;

@@ -53,7 +53,7 @@ class AttachEndToEndTest {
             assertTrue(detach.stdout().startsWith("detached from " + program.pid() + ": "), detach.stdout());
             assertEquals(0, attach.waitFor(), attach.stderr());
             assertTrue(attach.stdout().contains("detached from " + program.pid() + ": "), attach.stdout());
-            assertEquals(1000, entries(first), "the calls made while attached, exactly");
+            assertEquals(1000, entries(first), "the calls made while attached, exactly: " + agentStats(first, program.pid()));
 
             Map<String, String> after = program.phase("count 500");
             assertEquals("[]", after.get("taperThreads"), "no Taper thread after the detach");
@@ -119,6 +119,76 @@ class AttachEndToEndTest {
         }
     }
 
+    /**
+     * Twenty attach and detach cycles through the Attach API, as the commands load the agent (one more before them
+     * through {@code taper attach}, for its configuration): after the first, whose classes and boot class path jars
+     * stay, the JVM keeps the threads and descriptors it had, and its metaspace grows by less than a megabyte.
+     */
+    @Test
+    void twentyCyclesLeaveNoThreadNoDescriptorAndBoundedMetaspace() throws Exception {
+        try (AttachedProgram program = new AttachedProgram(tmp.resolve("program"), List.of())) {
+            Path out = tmp.resolve("cycles");
+            AttachedProgram.Attach first = program.attach(out, "--analysis", "coverage", "--duration", "600", "-q");
+            assertTrue(first.stdout().startsWith("attached to "), first.stdout() + first.stderr());
+            assertEquals(0, program.detach().exitCode());
+            assertEquals(0, first.waitFor(), first.stderr());
+            Map<String, String> before = null;
+            Path agentJar = TaperProcess.home().resolve("framework/agent/target/taper-agent.jar");
+            Path config = out.resolve("taper-agent.properties");
+            Path state = out.resolve("attach-state.properties");
+            Path detachState = tmp.resolve("detach-state.properties");
+            long jvmDirFiles = 0;
+            for (int cycle = 0; cycle < 20; cycle++) {
+                program.loadAgent(agentJar, "attach=" + config);
+                assertEquals("attached", io.taper.protocol.AttachState.read(state).get("state"), "cycle " + cycle);
+                program.phase("threads 2 100");
+                program.loadAgent(agentJar, "detach=" + detachState);
+                Map<String, String> detached = io.taper.protocol.AttachState.read(detachState);
+                assertEquals("detached", detached.get("state"), "cycle " + cycle + ": " + detached);
+                jvmDirFiles = Files.list(out.resolve("jvm-" + program.pid())).count();
+                if (cycle == 0) {
+                    // Taper's jars stay open on the boot class path from the first attach on
+                    before = program.phase("count 1");
+                }
+            }
+            Map<String, String> after = program.phase("count 1");
+            assertEquals(before.get("threads"), after.get("threads"), "threads: " + before + " " + after);
+            assertEquals(before.get("fds"), after.get("fds"), "descriptors: " + before + " " + after);
+            assertEquals("[]", after.get("taperThreads"));
+            long grown = Long.parseLong(after.get("metaspace")) - Long.parseLong(before.get("metaspace"));
+            assertTrue(grown < 1L << 20, "metaspace grew by " + grown + " bytes in 19 cycles");
+            assertTrue(jvmDirFiles > 0);
+            assertEquals(0, program.stop());
+        }
+    }
+
+    @Test
+    void aServerKilledWhileAttachedLeavesTheProgramRunningAndTheDetachPutsTheCodeBack() throws Exception {
+        try (AttachedProgram program = new AttachedProgram(tmp.resolve("program"), List.of())) {
+            Path out = tmp.resolve("killed");
+            AttachedProgram.Attach attach = program.attach(out, "--analysis", "method-count", "--mode", "fixed",
+                "--server", "own", "--duration", "600", "-q");
+            assertTrue(attach.stdout().startsWith("attached to "), attach.stdout() + attach.stderr());
+            program.phase("count 100");
+            Path pidFile = out.resolve("jvm-" + program.pid()).resolve("work").resolve("server.pid");
+            ProcessHandle server = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).orElseThrow();
+            server.destroyForcibly();
+            server.onExit().get();
+            program.phase("count 50");   // woven code goes on counting without the server
+            program.phase("threads 2 10");   // and classes load unwoven
+            assertEquals(0, program.detach().exitCode());
+            assertEquals(0, attach.waitFor(), attach.stderr());
+            assertTrue(attach.stderr().contains("taper attach: the instrumentation server was lost while attached ("),
+                attach.stderr());
+            assertEquals(150, entries(out), agentStats(out, program.pid()));
+            Map<String, String> after = program.phase("count 10");
+            assertEquals(0, Long.parseLong(after.get("registered")), "restored without the server: " + after);
+            assertEquals("[]", after.get("taperThreads"));
+            assertEquals(0, program.stop());
+            assertTrue(program.programOut().startsWith("ready\nchecksum "), program.programOut());
+        }
+    }
+
     @Test
     void refusesAnAnalysisThatAddsFieldsBeforeTouchingTheJvm() throws Exception {
         try (AttachedProgram program = new AttachedProgram(tmp.resolve("program"), List.of())) {
@@ -169,6 +239,15 @@ class AttachEndToEndTest {
             }
         }, 0);
         return found[0];
+    }
+
+    /** The agent's own statistics and rows of the fixture, for a failure's message. */
+    static String agentStats(Path out, long pid) throws IOException {
+        Map<String, Object> r = TaperProcess.readJson(out.resolve("jvm-" + pid).resolve("agent-result.json"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) r.get("rows");
+        return r.get("stats") + " rows " + rows.stream().filter(x -> String.valueOf(x.get("class")).contains("Attach"))
+            .toList();
     }
 
     /** The entries of {@link AttachPhases#work} in an attach's result. */

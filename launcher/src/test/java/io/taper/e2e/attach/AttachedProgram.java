@@ -61,7 +61,7 @@ final class AttachedProgram implements AutoCloseable {
     /** Runs one phase ({@code count N}, {@code record}) and returns what the program said after it. */
     Map<String, String> phase(String command) throws IOException, InterruptedException {
         int n = phase++;
-        Files.writeString(dir.resolve("go" + n), command);
+        go(n, command);
         Path done = dir.resolve("done" + n);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.exists(done)) {
@@ -82,9 +82,16 @@ final class AttachedProgram implements AutoCloseable {
         return m;
     }
 
+    /** Writes the command whole before the program can see its file: the program polls for it. */
+    private void go(int n, String command) throws IOException {
+        Path tmp = dir.resolve("go" + n + ".tmp");
+        Files.writeString(tmp, command);
+        Files.move(tmp, dir.resolve("go" + n), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     /** Ends the program; its exit code. */
     int stop() throws IOException, InterruptedException {
-        Files.writeString(dir.resolve("go" + phase++), "stop");
+        go(phase++, "stop");
         if (!program.waitFor(60, TimeUnit.SECONDS)) {
             throw new IOException("the fixture did not stop");
         }
@@ -108,9 +115,14 @@ final class AttachedProgram implements AutoCloseable {
 
     /** Loads a test agent into the program through the Attach API. */
     void loadAgent(Path jar) throws Exception {
+        loadAgent(jar, null);
+    }
+
+    /** Loads an agent with these arguments through the Attach API; returns when its agentmain has. */
+    void loadAgent(Path jar, String args) throws Exception {
         com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(Long.toString(pid()));
         try {
-            vm.loadAgent(jar.toString());
+            vm.loadAgent(jar.toString(), args);
         } finally {
             vm.detach();
         }

@@ -63,6 +63,10 @@ public final class AttachedSession {
         if (problem == null && (s.transformer == null || s.resultsClass == null)) {
             problem = "the instrumentation server was unavailable";
         }
+        if (problem == null && s.stats.serverLostReason() != null) {
+            // some classes are woven, the rest never will be: put back what was changed rather than half a session
+            problem = "the instrumentation server was lost during the attach: " + s.stats.serverLostReason();
+        }
         if (s.stats != null) {
             s.stats.attach.put("attachMillis", figures[0]);
             s.stats.attach.put("attachLongestStallMillis", figures[1]);

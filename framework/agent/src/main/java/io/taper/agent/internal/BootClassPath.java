@@ -25,7 +25,10 @@ public final class BootClassPath {
         if (probeClass != null && !probeClass.isEmpty() && bootLoaderHas(probeClass)) {
             return false;
         }
-        inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+        // the JVM opens the jar itself and keeps only its name from this one: closed, no descriptor stays behind
+        try (JarFile file = new JarFile(jar.toFile())) {
+            inst.appendToBootstrapClassLoaderSearch(file);
+        }
         return true;
     }
 
