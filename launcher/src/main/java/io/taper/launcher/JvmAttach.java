@@ -54,7 +54,8 @@ final class JvmAttach {
         } catch (AgentInitializationException e) {
             throw new LauncherException("the agent failed in the JVM " + pid + ": " + message(e));
         } catch (IOException e) {
-            throw new LauncherException("the JVM " + pid + " stopped answering during the agent's load: " + message(e));
+            throw new LauncherException(alive(pid) ? "the JVM " + pid + " stopped answering during the agent's load: "
+                + message(e) : "the JVM " + pid + " ended during the agent's load");
         } finally {
             try {
                 vm.detach();

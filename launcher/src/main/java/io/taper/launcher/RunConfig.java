@@ -21,7 +21,8 @@ final class RunConfig {
 
     /** What the agent takes from the analysis's descriptor: its {@code classes.skip} and {@code thread.counters}. */
     static TaperConfig withDescriptor(TaperConfig cfg, java.util.Properties descriptor) {
-        for (String key : new String[] {TaperConfig.CLASSES_SKIP, TaperConfig.THREAD_COUNTERS}) {
+        for (String key : new String[] {TaperConfig.CLASSES_SKIP, TaperConfig.THREAD_COUNTERS,
+            TaperConfig.CLASS_FILES_ORIGINAL}) {
             String v = descriptor.getProperty(key, "").trim();
             if (!v.isEmpty()) {
                 cfg = cfg.with(key, v);

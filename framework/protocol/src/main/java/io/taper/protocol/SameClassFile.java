@@ -59,58 +59,83 @@ public final class SameClassFile {
 
     /**
      * True if both are well-formed class files of the same class up to the order of their methods and of their
-     * attributes (the class's, each method's and each {@code Code} attribute's): what HotSpot reconstitutes for a
-     * retransformation of a class loaded before any agent could keep its bytes, against the class file it was loaded
-     * from. The constant pools, fields and every attribute's bytes are equal, so the code is too.
+     * attributes (the class's, each method's and each {@code Code} attribute's), up to the attributes HotSpot does not
+     * reconstitute as they were and the code does not run by ({@link #IGNORED}), and up to constants {@code reconstituted}'s pool has after
+     * all of {@code file}'s: what HotSpot reconstitutes for a retransformation of a class loaded before any agent could
+     * keep its bytes, against the class file it was loaded from. The constants both have, the fields, the code and
+     * every other attribute are equal.
      */
-    public static boolean sameClassUpToOrder(byte[] a, byte[] b) {
+    public static boolean sameClassUpToOrder(byte[] file, byte[] reconstituted) {
+        byte[] a = file;
+        byte[] b = reconstituted;
         if (upToMethodOrder(a, b)) {
             return true;
         }
-        if (a.length != b.length) {
-            return false;
-        }
         try {
-            int[] ra = methodRanges(a);
-            int[] rb = methodRanges(b);
-            if (ra == null || rb == null || ra.length != rb.length || ra.length == 0) {
+            int[] cpa = a.length < 10 ? null : constantOffsets(a);
+            int[] cpb = b.length < 10 ? null : constantOffsets(b);
+            if (cpa == null || cpb == null || !Arrays.equals(a, 0, 8, b, 0, 8)) {
                 return false;
             }
-            int first = ra[0];
-            int end = ra[ra.length - 1];
-            if (first != rb[0] || end != rb[rb.length - 1] || !Arrays.equals(a, 0, first, b, 0, first)) {
+            // HotSpot appends the constants of the methods it generates (default methods, their error stubs) to the
+            // pool it reconstitutes: the reconstituted pool begins with the file's, entry for entry
+            int end = cpa[cpa.length - 1];
+            if (cpa.length > cpb.length || cpb[cpa.length - 1] != end || !Arrays.equals(a, 10, end, b, 10, end)) {
                 return false;
             }
-            int[] cp = constantOffsets(a);
-            if (cp == null || !attributes(a, end, cp).equals(attributes(b, end, cp))) {
-                return false;
-            }
-            Map<Integer, List<String>> inB = new HashMap<>(ra.length);
-            for (int i = 0; i < rb.length; i += 2) {
-                inB.put(nameAndDescriptor(b, rb[i]), method(b, rb[i], cp));
-            }
-            for (int i = 0; i < ra.length; i += 2) {
-                List<String> other = inB.remove(nameAndDescriptor(a, ra[i]));
-                if (other == null || !other.equals(method(a, ra[i], cp))) {
-                    return false;
-                }
-            }
-            return inB.isEmpty();
         } catch (IndexOutOfBoundsException e) {
             return false;
         }
-    }
-
-    /** A method_info as its access flags and its attributes, sorted ({@link #attributes}). */
-    private static List<String> method(byte[] c, int at, int[] cp) {
-        List<String> m = new ArrayList<>(attributes(c, at + 6, cp));
-        m.add(0, Integer.toString(u2(c, at)));
-        return m;
+        List<String> ca = canonical(a);
+        return ca != null && ca.equals(canonical(b));
     }
 
     /**
-     * The attributes whose count is at {@code at}, each as its bytes in hex, sorted; a {@code Code} attribute as its
-     * fixed part followed by its own attributes, sorted likewise.
+     * The class file after its constant pool as a list that two class files differing only in those orders and
+     * attributes share: the bytes up to the fields, each field, the methods sorted, the class's attributes; null for
+     * bytes that do not parse.
+     */
+    private static List<String> canonical(byte[] c) {
+        try {
+            if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
+                return null;
+            }
+            int[] cp = constantOffsets(c);
+            if (cp == null) {
+                return null;
+            }
+            int pool = cp[cp.length - 1];
+            int at = pool + 6;                  // access flags, this class, super class
+            at += 2 + 2 * u2(c, at);            // interfaces
+            HexFormat hex = HexFormat.of();
+            List<String> out = new ArrayList<>();
+            out.add(hex.formatHex(c, pool, at));   // the pools are compared apart (sameClassUpToOrder)
+            int fields = u2(c, at);
+            at += 2;
+            for (int i = 0; i < fields; i++) {
+                out.add("F" + hex.formatHex(c, at, at + 6) + attributes(c, at + 6, cp));
+                at = memberEnd(c, at);
+            }
+            int count = u2(c, at);
+            at += 2;
+            List<String> methods = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                methods.add("M" + hex.formatHex(c, at, at + 6) + attributes(c, at + 6, cp));
+                at = memberEnd(c, at);
+            }
+            Collections.sort(methods);
+            out.addAll(methods);
+            out.add("A" + attributes(c, at, cp));
+            return out;
+        } catch (IndexOutOfBoundsException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The attributes whose count is at {@code at}, each as its bytes in hex, sorted, without those {@link #IGNORED} and
+     * empty local variable tables; a
+     * {@code Code} attribute as its fixed part followed by its own attributes, sorted likewise.
      */
     private static List<String> attributes(byte[] c, int at, int[] cp) {
         int count = u2(c, at);
@@ -118,22 +143,46 @@ public final class SameClassFile {
         List<String> out = new ArrayList<>(count);
         HexFormat hex = HexFormat.of();
         for (int i = 0; i < count; i++) {
+            int name = u2(c, at);
             int length = u4(c, at + 2);
             if (at + 6 + length > c.length) {
                 throw new IndexOutOfBoundsException("attribute past the end");
             }
-            if (isUtf8(c, cp, u2(c, at), "Code")) {
+            if (isUtf8(c, cp, name, "Code")) {
                 int code = at + 6;
                 int fixed = 8 + u4(c, code + 4);
                 fixed += 2 + 8 * u2(c, code + fixed);   // the exception table
                 out.add("Code " + hex.formatHex(c, code, code + fixed) + " " + attributes(c, code + fixed, cp));
-            } else {
+            } else if (!IGNORED.contains(utf8(c, cp, name)) && !emptyTable(c, cp, name, at + 6, length)) {
                 out.add(hex.formatHex(c, at, at + 6 + length));
             }
             at += 6 + length;
         }
         Collections.sort(out);
         return out;
+    }
+
+    /**
+     * Attributes HotSpot does not reconstitute as the file has them, and that carry nothing the code runs by:
+     * {@code Deprecated} and {@code Synthetic} (empty), {@code MethodParameters} (entries without a name are left out)
+     * and {@code EnclosingMethod} (left out where it names no method).
+     */
+    private static final java.util.Set<String> IGNORED =
+        java.util.Set.of("Deprecated", "Synthetic", "MethodParameters", "EnclosingMethod");
+
+    /** A local variable table without an entry, which HotSpot does not reconstitute at all. */
+    private static boolean emptyTable(byte[] c, int[] cp, int name, int content, int length) {
+        return length == 2 && u2(c, content) == 0
+            && (isUtf8(c, cp, name, "LocalVariableTable") || isUtf8(c, cp, name, "LocalVariableTypeTable"));
+    }
+
+    /** The UTF-8 constant at {@code index}, or null if there is none. */
+    private static String utf8(byte[] c, int[] cp, int index) {
+        if (index <= 0 || index >= cp.length - 1 || cp[index] == 0 || c[cp[index]] != 1) {
+            return null;
+        }
+        int at = cp[index];
+        return new String(c, at + 3, u2(c, at + 1), java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     private static boolean isUtf8(byte[] c, int[] cp, int index, String value) {

@@ -65,6 +65,13 @@ public final class TaperConfig {
      */
     public static final String THREAD_FIELD = "thread.field";
     /**
+     * Optional, {@code true} when the analysis's results depend on the class file as it was loaded, not only on the
+     * class (coverage: its probe and class ids follow the file's order of methods): a retransformation of a class
+     * loaded before an attach is then woven from the class file its loader finds, where that is the same class. From
+     * the analysis's {@code class.files.original}.
+     */
+    public static final String CLASS_FILES_ORIGINAL = "class.files.original";
+    /**
      * The server jar, for an agent that starts its own server (no launcher: test JVMs forked by a build tool). Its
      * results then go to {@code OUT/jvm-PID}, one directory per JVM, and it makes the socket and token itself.
      */
@@ -130,7 +137,7 @@ public final class TaperConfig {
         CONTROLLER, CONTROLLER_PATH, CONTROLLER_BATCH_SIZE, CONTROLLER_REWEAVE, OUT, WORK, DUMP, TIMEOUT_MS, AUDIT, BOOT_SHADOWS_DIR,
         BOOT_SHADOWS_JAVA_HOME, SNAPSHOT_INTERVAL_MS, STATE_MAX, CLASSES_SKIP, THREAD_COUNTERS, THREAD_FIELD,
         SERVER_JAR, SERVER_SHARED, SERVER_IDLE_SECONDS, SERVER_JAVA, CACHE, SERVER_WAIT_MS, ANALYSIS_OPTIONS, OBSERVED_JAVA_HOME,
-        OBSERVED_CLASS_OPTIONS, STARTUP_PASS);
+        OBSERVED_CLASS_OPTIONS, STARTUP_PASS, CLASS_FILES_ORIGINAL);
 
     public static final int DEFAULT_TIMEOUT_MS = 5000;
     public static final int DEFAULT_SNAPSHOT_INTERVAL_MS = 5000;
@@ -267,6 +274,11 @@ public final class TaperConfig {
     public int controllerBatchSize() {
         String v = values.get(CONTROLLER_BATCH_SIZE);
         return v == null ? 0 : parsePositive(CONTROLLER_BATCH_SIZE, v, "");
+    }
+
+    /** {@link #CLASS_FILES_ORIGINAL}: whether the analysis weaves class files as they were loaded. */
+    public boolean classFilesOriginal() {
+        return Boolean.parseBoolean(values.getOrDefault(CLASS_FILES_ORIGINAL, "false").trim());
     }
 
     /** {@link #THREAD_COUNTERS}: whether the analysis counts into the per-thread counters. */

@@ -122,6 +122,30 @@ class SameClassFileTest {
         return r;
     }
 
+    /** The class file with one more UTF-8 constant after all of its pool's. */
+    private static byte[] appendUtf8(byte[] c, String value) {
+        int end = 10;
+        for (int i = 1; i < u2(c, 8); i++) {
+            int tag = c[end] & 0xff;
+            end += tag == 1 ? 3 + u2(c, end + 1) : tag == 5 || tag == 6 ? 9 : tag == 7 || tag == 8 || tag == 16
+                || tag == 19 || tag == 20 ? 3 : tag == 15 ? 4 : 5;
+            i += tag == 5 || tag == 6 ? 1 : 0;
+        }
+        byte[] utf = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(c, 0, 8);
+        int count = u2(c, 8) + 1;
+        out.write(count >> 8);
+        out.write(count);
+        out.write(c, 10, end - 10);
+        out.write(1);
+        out.write(utf.length >> 8);
+        out.write(utf.length);
+        out.writeBytes(utf);
+        out.write(c, end, c.length - end);
+        return out.toByteArray();
+    }
+
     @Test
     void theSameClassWithItsCodeAttributesInAnotherOrderIsTheSameClass() throws IOException {
         byte[] c;
@@ -132,6 +156,10 @@ class SameClassFileTest {
         assertFalse(SameClassFile.upToMethodOrder(c, reordered), "not the same bytes up to the methods' order alone");
         assertTrue(SameClassFile.sameClassUpToOrder(c, reordered));
         assertTrue(SameClassFile.sameClassUpToOrder(reordered, c));
+        // constants after all of the file's, as HotSpot appends for the methods it generates, and not the reverse
+        byte[] appended = appendUtf8(c, "java/lang/AbstractMethodError");
+        assertTrue(SameClassFile.sameClassUpToOrder(c, appended));
+        assertFalse(SameClassFile.sameClassUpToOrder(appended, c));
         assertTrue(SameClassFile.sameClassUpToOrder(c, methodsReversed(c)));
         int[] ranges = SameClassFile.methodRanges(reordered);
         for (int at : new int[] {ranges[1] - 3, ranges[3] - 20, ranges[0] + 30}) {
@@ -143,6 +171,78 @@ class SameClassFileTest {
         constant[20] ^= 1;
         assertFalse(SameClassFile.sameClassUpToOrder(c, constant));
         assertFalse(SameClassFile.sameClassUpToOrder(c, Arrays.copyOf(c, c.length - 1)));
+    }
+
+    /** A class whose methods javac marks with the Deprecated attribute, which HotSpot does not reconstitute. */
+    static final class Old {
+        @Deprecated
+        int first() {
+            return 1;
+        }
+
+        @Deprecated
+        int second() {
+            return 2;
+        }
+    }
+
+    /** The index of a UTF-8 constant. */
+    private static int utf8Index(byte[] c, String value) {
+        int at = 10;
+        for (int i = 1; i < u2(c, 8); i++) {
+            int tag = c[at] & 0xff;
+            if (tag == 1 && new String(c, at + 3, u2(c, at + 1), java.nio.charset.StandardCharsets.UTF_8).equals(value)) {
+                return i;
+            }
+            at += tag == 1 ? 3 + u2(c, at + 1) : tag == 5 || tag == 6 ? 9 : tag == 7 || tag == 8 || tag == 16
+                || tag == 19 || tag == 20 ? 3 : tag == 15 ? 4 : 5;
+            i += tag == 5 || tag == 6 ? 1 : 0;
+        }
+        throw new AssertionError("no constant " + value);
+    }
+
+    /** The class file without its methods' Deprecated attributes (six bytes each, and one off their count). */
+    private static byte[] withoutDeprecated(byte[] c) {
+        int deprecated = utf8Index(c, "Deprecated");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int[] ranges = SameClassFile.methodRanges(c);
+        int copied = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            int count = u2(c, ranges[i] + 6);
+            int at = ranges[i] + 8;
+            int kept = 0;
+            ByteArrayOutputStream attributes = new ByteArrayOutputStream();
+            for (int k = 0; k < count; k++) {
+                int end = at + 6 + u4(c, at + 2);
+                if (u2(c, at) != deprecated) {
+                    attributes.write(c, at, end - at);
+                    kept++;
+                }
+                at = end;
+            }
+            out.write(c, copied, ranges[i] + 6 - copied);
+            out.write(kept >> 8);
+            out.write(kept);
+            out.writeBytes(attributes.toByteArray());
+            copied = ranges[i + 1];
+        }
+        out.write(c, copied, c.length - copied);
+        return out.toByteArray();
+    }
+
+    @Test
+    void aReconstitutedClassLacksOnlyTheDeprecatedAttributes() throws IOException {
+        byte[] c;
+        try (InputStream in = Old.class.getResourceAsStream("SameClassFileTest$Old.class")) {
+            c = in.readAllBytes();
+        }
+        byte[] reconstituted = withoutDeprecated(c);
+        assertEquals(c.length - 12, reconstituted.length, "two Deprecated attributes fewer");
+        assertTrue(SameClassFile.sameClassUpToOrder(c, reconstituted));
+        assertTrue(SameClassFile.sameClassUpToOrder(c, methodsReversed(reconstituted)));
+        byte[] changed = reconstituted.clone();
+        changed[SameClassFile.methodRanges(changed)[1] - 3] ^= 1;
+        assertFalse(SameClassFile.sameClassUpToOrder(c, changed));
     }
 
     @Test

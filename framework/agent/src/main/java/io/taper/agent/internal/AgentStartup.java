@@ -46,7 +46,7 @@ public final class AgentStartup {
         AgentResult result;
         Thread hook;
         String resultsClass;
-        /** Set by an attach: retransformations weave class files rather than reconstituted classes. */
+        /** Set by an attach: retransformations weave class files for an analysis that needs them. */
         boolean attach;
     }
 
@@ -140,7 +140,7 @@ public final class AgentStartup {
             // (the read-write lock's five classes took 20 ms).
             BatchRetransformer batches = new BatchRetransformer(inst, stats);
             StartupRetransform startup = new StartupRetransform(inst, batches, stats, skipped);
-            transformer.classFilesOnPass(started.attach);
+            transformer.originalClassFiles(started.attach && config.classFilesOriginal());
             started.transformer = transformer;
             started.batches = batches;
             inst.addTransformer(transformer, true);

@@ -71,11 +71,11 @@ final class TaperTransformer implements ClassFileTransformer {
      * come in another order; weaving the class file itself keeps what depends on that order (coverage's probe and
      * class ids) as a launched run has it, and every later weave of the class sees the same bytes as the first.
      */
-    private volatile boolean classFilesOnPass;
+    private volatile boolean originalClassFiles;
 
     /** An attach: retransformed classes are woven from their class files where those are the same class. */
-    void classFilesOnPass(boolean on) {
-        classFilesOnPass = on;
+    void originalClassFiles(boolean on) {
+        originalClassFiles = on;
     }
 
     /**
@@ -228,7 +228,7 @@ final class TaperTransformer implements ClassFileTransformer {
         int tag = tags.tagOf(loader);
         ClassDeployments deployments = ClassDeployments.get();
         ClassDeployment deployment = deployments.forClass(tag, className);
-        if (redefined != null && loader != null && classFilesOnPass) {
+        if (redefined != null && loader != null && originalClassFiles) {
             bytes = classFileOf(loader, className, bytes);
         }
         StartupAnswerTable answers = onPass ? startupAnswers : null;
