@@ -31,12 +31,13 @@ import picocli.CommandLine.Parameters;
  * reports as a launched run does.
  */
 @Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Attaches Taper to a running JVM (same user, JDK 17+): weaves the classes it has loaded, in",
-            "batches, and every class it loads from then on. Prints 'attached to PID' once the program runs",
-            "instrumented. Ctrl-C, --duration, './taper detach PID' or the program's end ends the session: every class",
-            "Taper changed gets its original code back, Taper's threads end, and it prints 'detached from PID'. The",
-            "result goes to OUT (result.json and the analysis's reports; the agent's own files in OUT/jvm-PID).",
-            "Analyses that add fields to classes (sfa) cannot attach: a loaded class cannot gain fields.",
+        description = {"Attaches Taper to a running JVM (same user, JDK 17+): weaves the classes it has loaded, in "
+            + "batches, and every class it loads from then on. Prints 'attached to PID' once the program runs "
+            + "instrumented. Ctrl-C, --duration, './taper detach PID' or the program's end ends the session: every "
+            + "class Taper changed gets its original code back, Taper's threads end, and it prints 'detached from "
+            + "PID'. The result goes to OUT (result.json and the analysis's reports; the agent's own files in "
+            + "OUT/jvm-PID). Analyses that add fields to classes (sfa) cannot attach: a loaded class cannot gain "
+            + "fields.",
             "Exit code: 0 detached, 1 the attach or the detach failed (the reason is printed), 2 bad options."},
         footer = {"", "Example:",
             "  ./taper attach 12345 --analysis method-time --duration 60 --out out/attached"})

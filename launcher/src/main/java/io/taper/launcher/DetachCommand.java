@@ -13,10 +13,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ./taper detach PID}: ends a {@code taper attach} session from elsewhere. */
 @Command(name = "detach", mixinStandardHelpOptions = true,
-        description = {"Takes Taper out of a JVM that 'taper attach' instrumented: every class Taper changed gets its",
-            "original code back, Taper's threads end, and the result is written (the waiting 'taper attach' then",
-            "writes the reports). Prints 'detached from PID'. Exit code: 0 detached, 1 it failed (the reason is",
-            "printed)."})
+        description = {"Takes Taper out of a JVM that 'taper attach' instrumented: every class Taper changed gets its "
+            + "original code back, Taper's threads end, and the result is written (the waiting 'taper attach' then "
+            + "writes the reports). Prints 'detached from PID'.",
+            "Exit code: 0 detached, 1 it failed (the reason is printed)."})
 public final class DetachCommand implements Callable<Integer> {
 
     /** The detach's state file inside an attach's OUT. */

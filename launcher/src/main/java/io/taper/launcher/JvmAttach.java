@@ -38,29 +38,44 @@ final class JvmAttach {
      * file. Every refusal becomes a one-line {@link LauncherException}.
      */
     static void loadAgent(long pid, Path agentJar, String args) {
-        VirtualMachine vm;
         try {
-            vm = VirtualMachine.attach(Long.toString(pid));
-        } catch (AttachNotSupportedException e) {
-            throw new LauncherException("cannot attach to " + pid + ": " + message(e)
-                + " (a JVM of another user, one started with -XX:+DisableAttachMechanism, or not a HotSpot JVM)");
-        } catch (IOException e) {
-            throw new LauncherException("cannot attach to " + pid + ": " + message(e));
+            Api.loadAgent(pid, agentJar, args);
+        } catch (NoClassDefFoundError e) {
+            throw new LauncherException("this Java runtime has no jdk.attach module (" + System.getProperty("java.home")
+                + "): run Taper with a full JDK");
         }
-        try {
-            vm.loadAgent(agentJar.toString(), args);
-        } catch (AgentLoadException e) {
-            throw new LauncherException("the JVM " + pid + " could not load the agent " + agentJar + ": " + message(e));
-        } catch (AgentInitializationException e) {
-            throw new LauncherException("the agent failed in the JVM " + pid + ": " + message(e));
-        } catch (IOException e) {
-            throw new LauncherException(alive(pid) ? "the JVM " + pid + " stopped answering during the agent's load: "
-                + message(e) : "the JVM " + pid + " ended during the agent's load");
-        } finally {
+    }
+
+    /** The Attach API's types, in a class of their own: a runtime without {@code jdk.attach} fails only here. */
+    private static final class Api {
+        private Api() {
+        }
+
+        static void loadAgent(long pid, Path agentJar, String args) {
+            VirtualMachine vm;
             try {
-                vm.detach();
+                vm = VirtualMachine.attach(Long.toString(pid));
+            } catch (AttachNotSupportedException e) {
+                throw new LauncherException("cannot attach to " + pid + ": " + message(e)
+                    + " (a JVM of another user, one started with -XX:+DisableAttachMechanism, or not a HotSpot JVM)");
             } catch (IOException e) {
-                // the JVM is gone: what it did is in the state file
+                throw new LauncherException("cannot attach to " + pid + ": " + message(e));
+            }
+            try {
+                vm.loadAgent(agentJar.toString(), args);
+            } catch (AgentLoadException e) {
+                throw new LauncherException("the JVM " + pid + " could not load the agent " + agentJar + ": " + message(e));
+            } catch (AgentInitializationException e) {
+                throw new LauncherException("the agent failed in the JVM " + pid + ": " + message(e));
+            } catch (IOException e) {
+                throw new LauncherException(alive(pid) ? "the JVM " + pid + " stopped answering during the agent's load: "
+                    + message(e) : "the JVM " + pid + " ended during the agent's load");
+            } finally {
+                try {
+                    vm.detach();
+                } catch (IOException e) {
+                    // the JVM is gone: what it did is in the state file
+                }
             }
         }
     }

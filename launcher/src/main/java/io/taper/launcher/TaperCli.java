@@ -45,12 +45,17 @@ public final class TaperCli implements Runnable {
             CommandLine run = new CommandLine(new RunCommand());
             run.setCommandName("taper " + RUN);
             run.setParameterExceptionHandler(TaperCli::badUsage);
+            run.setUsageHelpWidth(USAGE_WIDTH);
             return run.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         CommandLine cli = new CommandLine(new TaperCli());
         cli.setParameterExceptionHandler(TaperCli::badUsage);
+        cli.setUsageHelpWidth(USAGE_WIDTH);
         return cli.execute(args);
     }
+
+    /** The help's width: the commands' descriptions are written in lines of up to this many characters. */
+    static final int USAGE_WIDTH = 120;
 
     private static final String RUN = "run";
 
