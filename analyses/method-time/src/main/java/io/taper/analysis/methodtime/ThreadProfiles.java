@@ -62,8 +62,11 @@ final class ThreadProfiles {
         }
     }
 
-    /** Replaced by {@link #clear}: the profiles every thread cached go with it. */
-    private static volatile Current perThread = new Current();
+    /**
+     * Replaced by {@link #clear}: the profiles every thread cached go with it. Plain, not volatile: every call's entry
+     * and exit read it, and only a call still running in its woven form after a detach could see the old one.
+     */
+    private static Current perThread = new Current();
 
     /** Takes the time the agent spends weaving on a thread out of that thread's open calls. */
     static final class AgentTimeListener implements AgentTime.Listener {

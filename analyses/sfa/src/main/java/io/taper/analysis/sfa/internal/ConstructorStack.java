@@ -81,8 +81,11 @@ public final class ConstructorStack {
         }
     }
 
-    /** Replaced by {@link #reset}: the frames of every thread go with it. */
-    private static volatile PerThread perThread = new PerThread();
+    /**
+     * Replaced by {@link #reset}: the frames of every thread go with it. Plain, not volatile: every constructor's
+     * snippets read it, and only a constructor still running in its woven form after a detach could see the old one.
+     */
+    private static PerThread perThread = new PerThread();
 
     private ConstructorStack() {
     }
