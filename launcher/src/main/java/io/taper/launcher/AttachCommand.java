@@ -178,7 +178,8 @@ public final class AttachCommand implements Callable<Integer> {
             writeResult(dir, jvmDir, attached, Map.of());
             return 1;
         }
-        stdout.println("attached to " + pid + ": " + attached.get(AttachState.KEY_CLASSES) + " classes woven in "
+        stdout.println("attached to " + pid + ": " + attached.get(AttachState.KEY_CLASSES) + " classes woven ("
+            + attached.get(AttachState.KEY_BOOTSTRAP_CLASSES) + " of the bootstrap loader's) in "
             + attached.get(AttachState.KEY_MILLIS) + " ms (longest stall " + attached.get(AttachState.KEY_LONGEST_STALL_MILLIS)
             + " ms)");
         stdout.flush();
@@ -318,6 +319,18 @@ public final class AttachCommand implements Callable<Integer> {
         figures.put("attach", numbers(attached));
         figures.put("detach", numbers(detached));
         stats.put("attached", figures);
+        // the summary says what the program felt of both steps, beside the analysis's own figures
+        Object summary = result.get(ResultKeys.SUMMARY);
+        if (summary instanceof Map<?, ?> m) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> s = (Map<String, Object>) m;
+            Map<String, Object> felt = new LinkedHashMap<>();
+            felt.put("attachMillis", numbers(attached).get(AttachState.KEY_MILLIS));
+            felt.put("attachLongestStallMillis", numbers(attached).get(AttachState.KEY_LONGEST_STALL_MILLIS));
+            felt.put("detachMillis", numbers(detached).get(AttachState.KEY_MILLIS));
+            felt.put("detachLongestStallMillis", numbers(detached).get(AttachState.KEY_LONGEST_STALL_MILLIS));
+            s.put("attached", felt);
+        }
         Path file = dir.resolve(ResultFormat.FILE);
         ResultWriter.writeAtomically(file, result);
         Map<String, Object> written = ResultWriter.readJson(file);

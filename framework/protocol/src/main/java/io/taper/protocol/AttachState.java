@@ -38,6 +38,8 @@ public final class AttachState {
     public static final String KEY_MILLIS = "millis";
     public static final String KEY_LONGEST_STALL_MILLIS = "longestStallMillis";
     public static final String KEY_CLASSES = "classes";
+    /** Of {@link #KEY_CLASSES}, those the bootstrap loader defined. */
+    public static final String KEY_BOOTSTRAP_CLASSES = "bootstrapClasses";
     public static final String KEY_FAILED_CLASSES = "failedClasses";
 
     /** Values of {@link #KEY_STATE}. */

@@ -72,8 +72,8 @@ public final class SameClassFile {
             return true;
         }
         try {
-            int[] cpa = a.length < 10 ? null : constantOffsets(a);
-            int[] cpb = b.length < 10 ? null : constantOffsets(b);
+            int[] cpa = pool(a);
+            int[] cpb = pool(b);
             if (cpa == null || cpb == null || !Arrays.equals(a, 0, 8, b, 0, 8)) {
                 return false;
             }
@@ -97,16 +97,12 @@ public final class SameClassFile {
      */
     private static List<String> canonical(byte[] c) {
         try {
-            if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
-                return null;
-            }
-            int[] cp = constantOffsets(c);
+            int[] cp = pool(c);
             if (cp == null) {
                 return null;
             }
             int pool = cp[cp.length - 1];
-            int at = pool + 6;                  // access flags, this class, super class
-            at += 2 + 2 * u2(c, at);            // interfaces
+            int at = fields(c, cp);
             HexFormat hex = HexFormat.of();
             List<String> out = new ArrayList<>();
             out.add(hex.formatHex(c, pool, at));   // the pools are compared apart (sameClassUpToOrder)
@@ -276,16 +272,11 @@ public final class SameClassFile {
      */
     public static int[] methodRanges(byte[] c) {
         try {
-            if (c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE) {
-                return null;
-            }
-            int[] cp = constantOffsets(c);
+            int[] cp = pool(c);
             if (cp == null) {
                 return null;
             }
-            int at = cp[cp.length - 1];
-            at += 6;                          // access flags, this class, super class
-            at += 2 + 2 * u2(c, at);          // interfaces
+            int at = fields(c, cp);
             int fields = u2(c, at);
             at += 2;
             for (int i = 0; i < fields; i++) {
@@ -303,6 +294,17 @@ public final class SameClassFile {
         } catch (IndexOutOfBoundsException e) {
             return null;
         }
+    }
+
+    /** The constant pool's offsets ({@link #constantOffsets}) of a class file, or null for bytes that are none. */
+    private static int[] pool(byte[] c) {
+        return c.length < 10 || u2(c, 0) != 0xCAFE || u2(c, 2) != 0xBABE ? null : constantOffsets(c);
+    }
+
+    /** Where the fields' count lies: after the pool, the access flags, this and super class, and the interfaces. */
+    private static int fields(byte[] c, int[] cp) {
+        int at = cp[cp.length - 1] + 6;
+        return at + 2 + 2 * u2(c, at);
     }
 
     /** The end of the field_info or method_info at {@code at}. */

@@ -42,7 +42,8 @@ class AttachEndToEndTest {
 
             Path first = tmp.resolve("first");
             AttachedProgram.Attach attach = program.attach(first, "--analysis", "method-count", "--mode", "fixed", "-q");
-            assertTrue(attach.stdout().startsWith("attached to " + program.pid() + ": "), attach.stdout() + attach.stderr());
+            assertTrue(attach.stdout().matches("attached to " + program.pid() + ": \\d+ classes woven \\(\\d+ of the "
+                + "bootstrap loader's\\) in \\d+ ms \\(longest stall \\d+ ms\\)\n"), attach.stdout() + attach.stderr());
             program.phase("count 1000");
             // loaded after Taper's agent, the recorder sees what Taper's transformer makes of the class
             program.loadAgent(recorder);
@@ -54,6 +55,12 @@ class AttachEndToEndTest {
             assertEquals(0, attach.waitFor(), attach.stderr());
             assertTrue(attach.stdout().contains("detached from " + program.pid() + ": "), attach.stdout());
             assertEquals(1000, entries(first), "the calls made while attached, exactly: " + agentStats(first, program.pid()));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> felt = (Map<String, Object>) ((Map<String, Object>) TaperProcess.readJson(
+                first.resolve("result.json")).get("summary")).get("attached");
+            assertEquals(List.of("attachMillis", "attachLongestStallMillis", "detachMillis", "detachLongestStallMillis"),
+                List.copyOf(felt.keySet()));
+            assertTrue(felt.values().stream().allMatch(v -> ((Number) v).doubleValue() >= 0), felt.toString());
 
             Map<String, String> after = program.phase("count 500");
             assertEquals("[]", after.get("taperThreads"), "no Taper thread after the detach");

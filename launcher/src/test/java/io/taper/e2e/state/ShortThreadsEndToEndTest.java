@@ -40,8 +40,9 @@ class ShortThreadsEndToEndTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"method-count,fixed", "method-count,adaptive", "method-time,fixed", "method-time,adaptive",
-        "sfa,fixed", "sfa,adaptive", "bytecode-count,fixed"})
+    // method-count's adaptive mode has no strategy of its own (its controller is none): it runs as fixed does
+    @CsvSource({"method-count,fixed", "method-time,fixed", "method-time,adaptive", "sfa,fixed", "sfa,adaptive",
+        "bytecode-count,fixed"})
     @SuppressWarnings("unchecked")
     void aThreadPerTaskProgramCompletesWithBoundedState(String analysis, String mode) throws Exception {
         TaperProcess.Outcome o = TaperProcess.run(tmp.resolve("out"), "run", "--analysis", analysis, "--mode", mode,

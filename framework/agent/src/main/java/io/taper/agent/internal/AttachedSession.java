@@ -85,6 +85,7 @@ public final class AttachedSession {
         state.put(AttachState.KEY_MILLIS, Long.toString(figures[0]));
         state.put(AttachState.KEY_LONGEST_STALL_MILLIS, Long.toString(figures[1]));
         state.put(AttachState.KEY_CLASSES, Integer.toString(s.transformer.changedCount()));
+        state.put(AttachState.KEY_BOOTSTRAP_CLASSES, Integer.toString(s.transformer.changedBootstrapCount()));
         state.put(AttachState.KEY_FAILED_CLASSES, Long.toString(s.stats.retransformFailures.get()));
         writeState(stateFile, state);
     }

@@ -117,6 +117,17 @@ final class TaperTransformer implements ClassFileTransformer {
         return woven.size();
     }
 
+    /** How many of them the bootstrap loader defined (the JDK's own, mostly). */
+    int changedBootstrapCount() {
+        int n = 0;
+        for (String k : woven) {
+            if (k.startsWith("0:")) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The start-up pass begins with a table for the server's answers, or ends (null). */
     void startupPass(StartupAnswerTable answers) {
         startupAnswers = answers;
