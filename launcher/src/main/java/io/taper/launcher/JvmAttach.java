@@ -28,6 +28,23 @@ final class JvmAttach {
         }
     }
 
+    /** Whether the process has ended or ends within {@code millis} (a connection that broke may be its exit). */
+    static boolean endsWithin(long pid, long millis) {
+        Optional<ProcessHandle> p = ProcessHandle.of(pid);
+        if (p.isEmpty()) {
+            return true;
+        }
+        try {
+            p.get().onExit().get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return !p.get().isAlive();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !p.get().isAlive();
+        }
+    }
+
     static boolean alive(long pid) {
         Optional<ProcessHandle> p = ProcessHandle.of(pid);
         return p.isPresent() && p.get().isAlive();
@@ -68,8 +85,8 @@ final class JvmAttach {
             } catch (AgentInitializationException e) {
                 throw new LauncherException("the agent failed in the JVM " + pid + ": " + message(e));
             } catch (IOException e) {
-                throw new LauncherException(alive(pid) ? "the JVM " + pid + " stopped answering during the agent's load: "
-                    + message(e) : "the JVM " + pid + " ended during the agent's load");
+                throw new LauncherException(endsWithin(pid, 2_000) ? "the JVM " + pid + " ended during the agent's load"
+                    : "the JVM " + pid + " stopped answering during the agent's load: " + message(e));
             } finally {
                 try {
                     vm.detach();

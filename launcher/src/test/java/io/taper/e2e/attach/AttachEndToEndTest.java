@@ -197,6 +197,31 @@ class AttachEndToEndTest {
     }
 
     @Test
+    void aProgramThatEndsDuringTheAttachEndsAsItWouldAndTheCommandSaysSo() throws Exception {
+        try (AttachedProgram program = new AttachedProgram(tmp.resolve("program"), List.of())) {
+            program.phase("count 100");
+            program.sendLast("exit-at-attach");   // exits once Taper's runtime is on the boot class path
+            TaperProcess.Outcome r = TaperProcess.run(tmp.resolve("ended"), "attach", Long.toString(program.pid()),
+                "--analysis", "method-count", "--mode", "fixed", "-q", "--out", tmp.resolve("ended").toString());
+            assertEquals(0, program.waitForExit());
+            long expected = 0;
+            for (int i = 0; i < 100; i++) {
+                expected += (i * 31) % 7;
+            }
+            assertEquals("ready\nchecksum " + expected + "\n", program.programOut());
+            // the program exits within a millisecond of the runtime's append, a second before the attach's end; only a
+            // machine that starves its one thread that long lets the attach finish first, and then the end is its own
+            if (r.stdout().contains("attached to")) {
+                assertEquals(0, r.exitCode(), r.stdout() + r.stderr());
+                assertTrue(r.stderr().contains("taper attach: the program ended while attached"), r.stderr());
+            } else {
+                assertEquals(1, r.exitCode(), r.stdout() + r.stderr());
+                assertEquals("taper attach: the JVM " + program.pid() + " ended during the agent's load\n", r.stderr());
+            }
+        }
+    }
+
+    @Test
     void refusesAnAnalysisThatAddsFieldsBeforeTouchingTheJvm() throws Exception {
         try (AttachedProgram program = new AttachedProgram(tmp.resolve("program"), List.of())) {
             TaperProcess.Outcome r = TaperProcess.run(tmp.resolve("sfa"), "attach", Long.toString(program.pid()),

@@ -89,6 +89,19 @@ final class AttachedProgram implements AutoCloseable {
         Files.move(tmp, dir.resolve("go" + n), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** Sends a command the program ends on, without waiting for a phase's end. */
+    void sendLast(String command) throws IOException {
+        go(phase++, command);
+    }
+
+    /** Waits for the program's end; its exit code. */
+    int waitForExit() throws IOException, InterruptedException {
+        if (!program.waitFor(60, TimeUnit.SECONDS)) {
+            throw new IOException("the fixture did not end");
+        }
+        return program.exitValue();
+    }
+
     /** Ends the program; its exit code. */
     int stop() throws IOException, InterruptedException {
         go(phase++, "stop");
