@@ -316,8 +316,10 @@ public final class AttachCommand implements Callable<Integer> {
             k -> new LinkedHashMap<String, Object>());
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("pid", pid);
-        figures.put("attach", numbers(attached));
-        figures.put("detach", numbers(detached));
+        Map<String, Object> attach = numbers(attached);
+        Map<String, Object> detach = numbers(detached);
+        figures.put("attach", attach);
+        figures.put("detach", detach);
         stats.put("attached", figures);
         // the summary says what the program felt of both steps, beside the analysis's own figures
         Object summary = result.get(ResultKeys.SUMMARY);
@@ -325,10 +327,10 @@ public final class AttachCommand implements Callable<Integer> {
             @SuppressWarnings("unchecked")
             Map<String, Object> s = (Map<String, Object>) m;
             Map<String, Object> felt = new LinkedHashMap<>();
-            felt.put("attachMillis", numbers(attached).get(AttachState.KEY_MILLIS));
-            felt.put("attachLongestStallMillis", numbers(attached).get(AttachState.KEY_LONGEST_STALL_MILLIS));
-            felt.put("detachMillis", numbers(detached).get(AttachState.KEY_MILLIS));
-            felt.put("detachLongestStallMillis", numbers(detached).get(AttachState.KEY_LONGEST_STALL_MILLIS));
+            felt.put("attachMillis", attach.get(AttachState.KEY_MILLIS));
+            felt.put("attachLongestStallMillis", attach.get(AttachState.KEY_LONGEST_STALL_MILLIS));
+            felt.put("detachMillis", detach.get(AttachState.KEY_MILLIS));
+            felt.put("detachLongestStallMillis", detach.get(AttachState.KEY_LONGEST_STALL_MILLIS));
             s.put("attached", felt);
         }
         Path file = dir.resolve(ResultFormat.FILE);

@@ -182,13 +182,7 @@ public final class SameClassFile {
     }
 
     private static boolean isUtf8(byte[] c, int[] cp, int index, String value) {
-        if (index <= 0 || index >= cp.length - 1 || cp[index] == 0 || c[cp[index]] != 1) {
-            return false;
-        }
-        int at = cp[index];
-        int length = u2(c, at + 1);
-        return length == value.length()
-            && new String(c, at + 3, length, java.nio.charset.StandardCharsets.ISO_8859_1).equals(value);
+        return value.equals(utf8(c, cp, index));
     }
 
     /**
